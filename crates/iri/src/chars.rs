@@ -1,0 +1,237 @@
+//! The grammar's character classes, in one place.
+//!
+//! Implements the terminal rules of RFC 3987 §2.2 (`ucschar`, `iprivate`, `iunreserved`,
+//! `ipchar`, …) and the rules RFC 3987 shares with RFC 3986 §2 (`unreserved`, `reserved`,
+//! `gen-delims`, `sub-delims`, `pct-encoded`, `HEXDIG`), plus the bidi formatting characters
+//! that RFC 3987 §4.1 forbids.
+//!
+//! ASCII classes are bits in one 256-entry table built by a `const fn`; a byte belongs to a
+//! component's class when its entry has that component's bit. Non-ASCII classes are range
+//! checks on the code point. No other module spells a character range.
+//!
+//! Left out on purpose: the lenient grammars (space, `<`, `>` … of the 2002 draft) live with
+//! the lenient parser, not here.
+
+/// `ALPHA`.
+pub(crate) const ALPHA: u16 = 1 << 0;
+/// `DIGIT`.
+pub(crate) const DIGIT: u16 = 1 << 1;
+/// `HEXDIG`.
+pub(crate) const HEXDIG: u16 = 1 << 2;
+/// `scheme` characters after the first: `ALPHA / DIGIT / "+" / "-" / "."`.
+pub(crate) const SCHEME: u16 = 1 << 3;
+/// `unreserved` (RFC 3986 §2.3).
+pub(crate) const UNRESERVED: u16 = 1 << 4;
+/// `sub-delims` (RFC 3986 §2.2).
+pub(crate) const SUB_DELIM: u16 = 1 << 5;
+/// `gen-delims` (RFC 3986 §2.2).
+pub(crate) const GEN_DELIM: u16 = 1 << 6;
+/// ASCII part of `iuserinfo`: `unreserved / sub-delims / ":"` (also the tail of `IPvFuture`).
+pub(crate) const USERINFO: u16 = 1 << 7;
+/// ASCII part of `ireg-name`: `unreserved / sub-delims`.
+pub(crate) const REG_NAME: u16 = 1 << 8;
+/// ASCII part of `ipath`: `ipchar / "/"` where `ipchar = iunreserved / sub-delims / ":" / "@"`.
+pub(crate) const PATH: u16 = 1 << 9;
+/// ASCII part of `iquery` and `ifragment`: `ipchar / "/" / "?"`.
+pub(crate) const QUERY: u16 = 1 << 10;
+/// Every ASCII character a URI reference may hold unencoded (`reserved / unreserved / "%"`).
+pub(crate) const URI_CHAR: u16 = 1 << 11;
+
+const fn build_table() -> [u16; 256] {
+    let mut t = [0u16; 256];
+    let mut b = 0usize;
+    while b < 128 {
+        let c = b as u8;
+        let mut f = 0u16;
+        let alpha = c.is_ascii_alphabetic();
+        let digit = c.is_ascii_digit();
+        if alpha {
+            f |= ALPHA;
+        }
+        if digit {
+            f |= DIGIT;
+        }
+        if c.is_ascii_hexdigit() {
+            f |= HEXDIG;
+        }
+        if alpha || digit || c == b'+' || c == b'-' || c == b'.' {
+            f |= SCHEME;
+        }
+        let unreserved = alpha || digit || c == b'-' || c == b'.' || c == b'_' || c == b'~';
+        let sub = matches!(
+            c,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        );
+        let gen = matches!(c, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@');
+        if unreserved {
+            f |= UNRESERVED;
+        }
+        if sub {
+            f |= SUB_DELIM;
+        }
+        if gen {
+            f |= GEN_DELIM;
+        }
+        if unreserved || sub || c == b':' {
+            f |= USERINFO;
+        }
+        if unreserved || sub {
+            f |= REG_NAME;
+        }
+        let pchar = unreserved || sub || c == b':' || c == b'@';
+        if pchar || c == b'/' {
+            f |= PATH;
+        }
+        if pchar || c == b'/' || c == b'?' {
+            f |= QUERY;
+        }
+        if unreserved || sub || gen || c == b'%' {
+            f |= URI_CHAR;
+        }
+        t[b] = f;
+        b += 1;
+    }
+    t
+}
+
+/// The class table: `TABLE[byte] & CLASS != 0` when the byte belongs to `CLASS`.
+/// Bytes ≥ 0x80 belong to no ASCII class.
+pub(crate) static TABLE: [u16; 256] = build_table();
+
+/// Whether the byte is in the given ASCII class.
+#[inline(always)]
+pub(crate) fn is(b: u8, class: u16) -> bool {
+    TABLE[b as usize] & class != 0
+}
+
+/// The value of a hex digit, or `None`.
+#[inline(always)]
+pub(crate) fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Upper-case hex digits, for `%HH` (RFC 3987 §3.1 step 2.2: "SHOULD use uppercase letters").
+pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `ucschar` (RFC 3987 §2.2), exactly the listed ranges.
+///
+/// In the BMP: `%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF`. Above it, every plane 1–13 without
+/// its last two code points (`%x10000-1FFFD` … `%xD0000-DFFFD`), and `%xE1000-EFFFD`.
+#[inline]
+pub const fn is_ucschar(c: u32) -> bool {
+    if c < 0x10000 {
+        (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFEF)
+    } else {
+        // `c & 0xFFFE != 0xFFFE` excludes U+xFFFE and U+xFFFF of each plane.
+        (c & 0xFFFE) != 0xFFFE && (c < 0xE0000 || (c >= 0xE1000 && c < 0xF0000))
+    }
+}
+
+/// `iprivate` (RFC 3987 §2.2): `%xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD`.
+/// Allowed only in `iquery`.
+#[inline]
+pub const fn is_iprivate(c: u32) -> bool {
+    (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0x10FFFF && (c & 0xFFFE) != 0xFFFE)
+}
+
+/// The bidi formatting characters that an IRI must not contain: RFC 3987 §4.1 names
+/// U+200E LRM, U+200F RLM and U+202A–U+202E (LRE, RLE, PDF, LRO, RLO); the isolates
+/// U+2066–U+2069 (LRI, RLI, FSI, PDI), added to Unicode after RFC 3987, are treated alike.
+#[inline]
+pub const fn is_bidi_formatting(c: u32) -> bool {
+    matches!(c, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
+}
+
+/// Decodes the UTF-8 character starting at `b[i]` (the bytes come from a `&str`, so they are
+/// well-formed). Returns the code point and its length in bytes.
+#[inline(always)]
+pub(crate) fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
+    let b0 = b[i] as u32;
+    if b0 < 0x80 {
+        (b0, 1)
+    } else if b0 < 0xE0 {
+        (((b0 & 0x1F) << 6) | (b[i + 1] as u32 & 0x3F), 2)
+    } else if b0 < 0xF0 {
+        (
+            ((b0 & 0x0F) << 12) | ((b[i + 1] as u32 & 0x3F) << 6) | (b[i + 2] as u32 & 0x3F),
+            3,
+        )
+    } else {
+        (
+            ((b0 & 0x07) << 18)
+                | ((b[i + 1] as u32 & 0x3F) << 12)
+                | ((b[i + 2] as u32 & 0x3F) << 6)
+                | (b[i + 3] as u32 & 0x3F),
+            4,
+        )
+    }
+}
+
+/// Writes `%HH` with upper-case hex for one octet.
+#[inline(always)]
+pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {
+    out.push('%');
+    out.push(HEX_UPPER[(octet >> 4) as usize] as char);
+    out.push(HEX_UPPER[(octet & 15) as usize] as char);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Range ends from RFC 3987 §2.2 `ucschar` and `iprivate`.
+    #[test]
+    fn ucschar_bounds() {
+        let inside = [
+            0xA0, 0xD7FF, 0xF900, 0xFDCF, 0xFDF0, 0xFFEF, 0x10000, 0x1FFFD, 0x20000, 0x2FFFD,
+            0xD0000, 0xDFFFD, 0xE1000, 0xEFFFD,
+        ];
+        let outside = [
+            0x9F, 0xD800, 0xE000, 0xF8FF, 0xFDD0, 0xFDEF, 0xFFF0, 0xFFFF, 0x1FFFE, 0x1FFFF,
+            0xDFFFE, 0xE0000, 0xE0FFF, 0xEFFFE, 0xF0000, 0x10FFFD,
+        ];
+        for c in inside {
+            assert!(is_ucschar(c), "{c:X} is ucschar");
+        }
+        for c in outside {
+            assert!(!is_ucschar(c), "{c:X} is not ucschar");
+        }
+    }
+
+    #[test]
+    fn iprivate_bounds() {
+        for c in [0xE000, 0xF8FF, 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD] {
+            assert!(is_iprivate(c), "{c:X}");
+        }
+        for c in [
+            0xDFFF, 0xF900, 0xEFFFD, 0xFFFFE, 0xFFFFF, 0x10FFFE, 0x10FFFF,
+        ] {
+            assert!(!is_iprivate(c), "{c:X}");
+        }
+    }
+
+    #[test]
+    fn ascii_classes() {
+        assert!(is(b'~', UNRESERVED) && !is(b'~', SUB_DELIM));
+        assert!(is(b'@', PATH) && !is(b'@', USERINFO) && !is(b'@', REG_NAME));
+        assert!(is(b':', USERINFO) && !is(b':', REG_NAME));
+        assert!(is(b'?', QUERY) && !is(b'?', PATH) && !is(b'#', QUERY));
+        assert!(!is(b' ', URI_CHAR) && is(b'%', URI_CHAR) && !is(b'%', PATH));
+        assert!(!is(0xC3, PATH) && !is(0x80, URI_CHAR));
+        assert!(is(b'+', SCHEME) && !is(b'_', SCHEME));
+    }
+
+    #[test]
+    fn utf8_decoding() {
+        for s in ["a", "é", "€", "𐌀", "\u{10FFFD}"] {
+            let (c, n) = decode_utf8(s.as_bytes(), 0);
+            assert_eq!(char::from_u32(c).unwrap().to_string(), s);
+            assert_eq!(n, s.len());
+        }
+    }
+}

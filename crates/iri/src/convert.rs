@@ -1,0 +1,327 @@
+//! IRI→URI mapping (RFC 3987 §3.1, step 2) and URI→IRI conversion (RFC 3987 §3.2).
+//!
+//! **IRI→URI.** Every `ucschar` and `iprivate` character becomes the `%HH` triplets of its
+//! UTF-8 octets, with upper-case hex (§3.1 step 2.2). Existing percent-encodings and ASCII
+//! characters stay exactly as they are, so the mapping is the identity on URIs and idempotent.
+//! ASCII-only input is returned borrowed. Step 1 (NFC for text from paper or legacy
+//! encodings) and the optional ToASCII of host names are not part of this module.
+//!
+//! **URI→IRI.** The five steps of §3.2, in one pass:
+//! 1. the input is read as octets;
+//! 2. `%HH` is decoded unless it encodes `%`, a `reserved` character, or an ASCII character
+//!    not allowed in URIs: of ASCII, only `unreserved` characters are decoded;
+//! 3. decoded octets that are not part of strictly legal UTF-8 are re-encoded: overlong forms
+//!    (`%C0%AF`), surrogates (`%ED%A0%80`), code points above U+10FFFF, truncated sequences,
+//!    stray continuation octets;
+//! 4. characters not appropriate in an IRI are re-encoded: the bidi formatting characters of
+//!    §4.1 (and the isolates U+2066–U+2069), code points outside `ucschar`, and `iprivate`
+//!    outside the query (§2.2);
+//! 5. the result is read as UTF-8.
+//!
+//! Octets re-encoded in steps 3–4 are written with upper-case hex (as in the §3.2.1 example
+//! `%e2%80%ae` → `%E2%80%AE`); percent-encodings that step 2 keeps are left untouched.
+//! The further choices that §6.1 allows (keeping look-alike or non-NFC characters encoded)
+//! belong to the linter, not here. `xn--` labels are not converted here.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
+use crate::parser::Positions;
+use crate::{Iri, IriRef, Uri, UriRef};
+
+/// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
+/// and returns the new positions (relative to `out`'s length on entry).
+fn map_regions(
+    s: &str,
+    p: Positions,
+    out: &mut String,
+    mut f: impl FnMut(&str, bool, &mut String),
+) -> Positions {
+    let base = out.len();
+    let at = |out: &String| (out.len() - base) as u32;
+    out.push_str(&s[..p.scheme_end as usize]);
+    let scheme_end = at(out);
+    f(&s[p.scheme_end as usize..p.auth_end as usize], false, out);
+    let auth_end = at(out);
+    f(&s[p.auth_end as usize..p.path_end as usize], false, out);
+    let path_end = at(out);
+    f(&s[p.path_end as usize..p.query_end as usize], true, out);
+    let query_end = at(out);
+    f(&s[p.query_end as usize..], false, out);
+    Positions {
+        scheme_end,
+        auth_end,
+        path_end,
+        query_end,
+    }
+}
+
+/// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
+fn encode_non_ascii(s: &str, out: &mut String) {
+    let b = s.as_bytes();
+    let mut from = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        out.push_str(&s[from..i]);
+        let (_, n) = chars::decode_utf8(b, i);
+        for &octet in &b[i..i + n] {
+            push_pct(out, octet);
+        }
+        i += n;
+        from = i;
+    }
+    out.push_str(&s[from..]);
+}
+
+/// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
+/// range of its second octet (RFC 3629 §4), or `None` for a byte that cannot start one.
+#[inline]
+fn utf8_lead(lead: u8) -> Option<(usize, u8, u8)> {
+    Some(match lead {
+        0xC2..=0xDF => (2, 0x80, 0xBF),
+        0xE0 => (3, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+        0xED => (3, 0x80, 0x9F),
+        0xF0 => (4, 0x90, 0xBF),
+        0xF1..=0xF3 => (4, 0x80, 0xBF),
+        0xF4 => (4, 0x80, 0x8F),
+        _ => return None,
+    })
+}
+
+/// The octet of the `%HH` at `b[i..]`, if there is one.
+#[inline]
+fn pct_at(b: &[u8], i: usize) -> Option<u8> {
+    if i + 2 < b.len() && b[i] == b'%' {
+        Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
+    } else {
+        None
+    }
+}
+
+/// Appends `s` with the percent-encodings that §3.2 allows decoded, decoded.
+fn decode_region(s: &str, in_query: bool, out: &mut String) {
+    let b = s.as_bytes();
+    let mut from = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let Some(o) = pct_at(b, i) else {
+            i += 1;
+            continue;
+        };
+        out.push_str(&s[from..i]);
+        if o < 0x80 {
+            if is(o, UNRESERVED) {
+                out.push(o as char);
+            } else {
+                out.push_str(&s[i..i + 3]); // step 2 keeps it as written
+            }
+            i += 3;
+        } else {
+            i = decode_utf8_run(b, i, o, in_query, out);
+        }
+        from = i;
+    }
+    out.push_str(&s[from..]);
+}
+
+/// Decodes one UTF-8 sequence of `%HH` triplets starting at `i` (first octet `lead`), or
+/// re-encodes what cannot be decoded; returns the index after what it consumed.
+fn decode_utf8_run(b: &[u8], i: usize, lead: u8, in_query: bool, out: &mut String) -> usize {
+    let Some((len, lo, hi)) = utf8_lead(lead) else {
+        push_pct(out, lead); // step 3: not a legal lead octet
+        return i + 3;
+    };
+    let mut cp = (lead as u32) & (0x7F >> len);
+    for k in 1..len {
+        let next = pct_at(b, i + 3 * k);
+        let ok = match next {
+            Some(c) if k == 1 => (lo..=hi).contains(&c),
+            Some(c) => (0x80..=0xBF).contains(&c),
+            None => false,
+        };
+        if !ok {
+            push_pct(out, lead); // step 3: truncated or malformed
+            return i + 3;
+        }
+        cp = (cp << 6) | (next.unwrap_or(0) as u32 & 0x3F);
+    }
+    let appropriate = (chars::is_ucschar(cp) && !chars::is_bidi_formatting(cp))
+        || (in_query && chars::is_iprivate(cp));
+    if appropriate {
+        // A legal sequence decodes to a scalar value, so this always succeeds.
+        if let Some(c) = char::from_u32(cp) {
+            out.push(c);
+            return i + 3 * len;
+        }
+    }
+    // Step 4: legal UTF-8, but not a character for an IRI here.
+    for k in 0..len {
+        push_pct(out, pct_at(b, i + 3 * k).unwrap_or(0));
+    }
+    i + 3 * len
+}
+
+fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
+    if s.is_ascii() {
+        return (Cow::Borrowed(s), p);
+    }
+    let extra = s.bytes().filter(|&c| c >= 0x80).count() * 2;
+    let mut out = String::with_capacity(s.len() + extra);
+    let pos = map_regions(s, p, &mut out, |r, _, out| encode_non_ascii(r, out));
+    (Cow::Owned(out), pos)
+}
+
+fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
+    if !s.as_bytes().contains(&b'%') {
+        return (Cow::Borrowed(s), p);
+    }
+    let mut out = String::with_capacity(s.len());
+    let pos = map_regions(s, p, &mut out, decode_region);
+    if out == s {
+        (Cow::Borrowed(s), p)
+    } else {
+        (Cow::Owned(out), pos)
+    }
+}
+
+impl<T: AsRef<str>> IriRef<T> {
+    /// Maps the IRI reference to a URI reference (RFC 3987 §3.1 step 2): non-ASCII
+    /// characters become `%HH` of their UTF-8 octets, upper-case. Borrowed when the input is
+    /// ASCII already.
+    ///
+    /// ```
+    /// use iri::IriRef;
+    /// use std::borrow::Cow;
+    /// let r = IriRef::parse("http://www.example.org/red%09ros\u{E9}#red").unwrap();
+    /// assert_eq!(r.to_uri(), "http://www.example.org/red%09ros%C3%A9#red");
+    /// let ascii = IriRef::parse("a/b?c").unwrap();
+    /// assert!(matches!(ascii.to_uri().into_inner(), Cow::Borrowed(_)));
+    /// ```
+    pub fn to_uri(&self) -> UriRef<Cow<'_, str>> {
+        let (text, pos) = to_uri_cow(self.as_str(), self.positions());
+        UriRef::from_parts(text, pos)
+    }
+
+    /// Maps to a URI reference in `buf` (cleared first) and returns a view of it.
+    ///
+    /// ```
+    /// let r = iri::IriRef::parse("/𐌀").unwrap();
+    /// let mut buf = String::new();
+    /// assert_eq!(r.to_uri_into(&mut buf), "/%F0%90%8C%80");
+    /// ```
+    pub fn to_uri_into<'b>(&self, buf: &'b mut String) -> UriRef<&'b str> {
+        buf.clear();
+        let pos = map_regions(self.as_str(), self.positions(), buf, |r, _, out| {
+            encode_non_ascii(r, out)
+        });
+        UriRef::from_parts(buf.as_str(), pos)
+    }
+
+    /// Decodes the percent-encodings that RFC 3987 §3.2 allows to decode (see
+    /// [`UriRef::to_iri`]); characters already present stay as they are.
+    ///
+    /// ```
+    /// let r = iri::IriRef::parse("/é/%C3%A9").unwrap();
+    /// assert_eq!(r.to_iri(), "/é/é");
+    /// ```
+    pub fn to_iri(&self) -> IriRef<Cow<'_, str>> {
+        let (text, pos) = to_iri_cow(self.as_str(), self.positions());
+        IriRef::from_parts(text, pos)
+    }
+}
+
+impl<T: AsRef<str>> Iri<T> {
+    /// Maps the IRI to a URI (RFC 3987 §3.1 step 2); see [`IriRef::to_uri`].
+    ///
+    /// ```
+    /// let i = iri::Iri::parse("http://example.com/\u{10300}\u{10301}\u{10302}").unwrap();
+    /// assert_eq!(i.to_uri(), "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82");
+    /// ```
+    pub fn to_uri(&self) -> Uri<Cow<'_, str>> {
+        let (text, pos) = to_uri_cow(self.as_str(), self.positions());
+        Uri::from_parts(text, pos)
+    }
+
+    /// Decodes what RFC 3987 §3.2 allows; see [`UriRef::to_iri`].
+    ///
+    /// ```
+    /// let i = iri::Iri::parse("http://a/%E2%82%AC").unwrap();
+    /// assert_eq!(i.to_iri(), "http://a/€");
+    /// ```
+    pub fn to_iri(&self) -> Iri<Cow<'_, str>> {
+        let (text, pos) = to_iri_cow(self.as_str(), self.positions());
+        Iri::from_parts(text, pos)
+    }
+}
+
+impl<T: AsRef<str>> UriRef<T> {
+    /// Converts the URI reference to an IRI reference (RFC 3987 §3.2): decodes `%HH` of
+    /// unreserved ASCII and of strictly legal UTF-8 for characters an IRI may hold there;
+    /// keeps `%`, reserved and disallowed ASCII encoded as written; re-encodes, in upper
+    /// case, octets that are not legal UTF-8 and characters not appropriate in an IRI.
+    /// Borrowed when nothing changes.
+    ///
+    /// ```
+    /// use iri::UriRef;
+    /// // The three examples of RFC 3987 §3.2.1.
+    /// let conv = |s| UriRef::parse(s).unwrap().to_iri().into_inner().into_owned();
+    /// assert_eq!(conv("http://www.example.org/D%C3%BCrst"), "http://www.example.org/Dürst");
+    /// assert_eq!(conv("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
+    /// assert_eq!(
+    ///     conv("http://xn--99zt52a.example.org/%e2%80%ae"),
+    ///     "http://xn--99zt52a.example.org/%E2%80%AE"
+    /// );
+    /// ```
+    pub fn to_iri(&self) -> IriRef<Cow<'_, str>> {
+        let (text, pos) = to_iri_cow(self.as_str(), self.positions());
+        IriRef::from_parts(text, pos)
+    }
+}
+
+impl<T: AsRef<str>> Uri<T> {
+    /// Converts the URI to an IRI (RFC 3987 §3.2); see [`UriRef::to_iri`].
+    ///
+    /// ```
+    /// let u = iri::Uri::parse("http://a/r%C3%A9sum%C3%A9?%EE%80%80#%7Ex").unwrap();
+    /// assert_eq!(u.to_iri(), "http://a/résumé?\u{E000}#~x");
+    /// ```
+    pub fn to_iri(&self) -> Iri<Cow<'_, str>> {
+        let (text, pos) = to_iri_cow(self.as_str(), self.positions());
+        Iri::from_parts(text, pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iri(s: &str) -> String {
+        let mut out = String::new();
+        decode_region(s, false, &mut out);
+        out
+    }
+
+    #[test]
+    fn step_three_rejects_illegal_utf8() {
+        assert_eq!(iri("%C0%AF"), "%C0%AF");
+        assert_eq!(iri("%c0%af"), "%C0%AF");
+        assert_eq!(iri("%E0%80%AF"), "%E0%80%AF");
+        assert_eq!(iri("%ED%A0%80"), "%ED%A0%80");
+        assert_eq!(iri("%F4%90%80%80"), "%F4%90%80%80");
+        assert_eq!(iri("%E2%82"), "%E2%82");
+        assert_eq!(iri("%80"), "%80");
+        assert_eq!(iri("%E2%82%ACx"), "€x");
+        assert_eq!(iri("%E2%82%41"), "%E2%82A");
+    }
+
+    #[test]
+    fn step_two_keeps_reserved_and_disallowed() {
+        assert_eq!(iri("%2f%2F%25%20%3C%7e%41"), "%2f%2F%25%20%3C~A");
+    }
+}

@@ -1,0 +1,97 @@
+//! Internationalized Resource Identifiers (RFC 3987) and URIs (RFC 3986), done strictly.
+//!
+//! # A tour
+//!
+//! Parse and take apart (RFC 3987 §2.2); every accessor is a slice of the text:
+//!
+//! ```
+//! use iri::{Host, IriRef};
+//!
+//! let r = IriRef::parse("http://user@例え.テスト:8080/δοκιμή?q=1#ñ").unwrap();
+//! assert_eq!(r.scheme(), Some("http"));
+//! assert_eq!(r.userinfo(), Some("user"));
+//! assert_eq!(r.host(), Some(Host::RegName("例え.テスト")));
+//! assert_eq!(r.port_number(), Some(8080));
+//! assert_eq!(r.path(), "/δοκιμή");
+//! assert_eq!(r.query(), Some("q=1"));
+//! assert_eq!(r.fragment(), Some("ñ"));
+//! ```
+//!
+//! Errors say what, where and why:
+//!
+//! ```
+//! let err = iri::IriRef::parse("http://a/b\u{202E}c").unwrap_err();
+//! assert_eq!(err.kind(), iri::ErrorKind::BidiFormatting);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "invalid IRI reference: U+202E RIGHT-TO-LEFT OVERRIDE at byte 10 in the path is a \
+//!      bidi formatting character, which IRIs must not contain (RFC 3987 §4.1)"
+//! );
+//! ```
+//!
+//! Resolve and relativize (RFC 3986 §5.2):
+//!
+//! ```
+//! use iri::{Iri, IriRef};
+//!
+//! let base = Iri::parse("http://example.org/wiki/Zürich").unwrap();
+//! let target = base.resolve(&IriRef::parse("../w/index.php?title=Genève").unwrap());
+//! assert_eq!(target, "http://example.org/w/index.php?title=Genève");
+//! assert_eq!(base.relativize(&target).unwrap(), "/w/index.php?title=Genève");
+//! let page = Iri::parse("http://example.org/wiki/Genève").unwrap();
+//! assert_eq!(base.relativize(&page).unwrap(), "Genève");
+//! ```
+//!
+//! Map to a URI (RFC 3987 §3.1) and back (§3.2):
+//!
+//! ```
+//! use iri::{Iri, Uri};
+//!
+//! let iri = Iri::parse("http://example.org/résumé").unwrap();
+//! let uri = iri.to_uri();
+//! assert_eq!(uri, "http://example.org/r%C3%A9sum%C3%A9");
+//! assert_eq!(uri.to_iri(), "http://example.org/résumé");
+//! ```
+//!
+//! # Types
+//!
+//! | type | grammar | |
+//! |---|---|---|
+//! | [`IriRef`] | `IRI-reference` | IRI or relative reference |
+//! | [`Iri`] | `IRI` | absolute, optional fragment; the base of resolution |
+//! | [`UriRef`] | `URI-reference` | ASCII; converts into [`IriRef`] for free |
+//! | [`Uri`] | `URI` | ASCII; converts into [`Iri`] for free |
+//!
+//! Each is generic over its storage (`&str`, `String`, `Box<str>`, `Arc<str>`, `Cow<str>`)
+//! and holds 16 bytes of offsets besides it. `absolute-IRI` and `irelative-ref` are parsed by
+//! [`Iri::parse_absolute`] and [`IriRef::parse_relative`]; [`validate`] checks any [`Kind`]
+//! without building a value.
+//!
+//! # Features
+//!
+//! - `std` (default): nothing in the core needs it; the crate is `no_std` + `alloc` without it.
+//! - `serde`: `Serialize` for every type, `Deserialize` for the `String`-backed ones.
+#![cfg_attr(not(test), no_std)]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
+mod chars;
+mod convert;
+mod error;
+mod host;
+mod iri;
+mod parser;
+mod resolve;
+mod uri;
+
+pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
+pub use crate::error::{Component, ErrorKind, ParseError};
+pub use crate::host::{Host, HostKind};
+pub use crate::iri::{Iri, IriRef, PathSegments};
+pub use crate::parser::{validate, Kind};
+pub use crate::resolve::{remove_dot_segments, RelativizeError};
+pub use crate::uri::{Uri, UriRef};

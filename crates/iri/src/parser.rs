@@ -1,0 +1,671 @@
+//! The single-pass validating parser.
+//!
+//! Implements the grammar of RFC 3987 §2.2 (`IRI-reference`, `IRI`, `absolute-IRI`,
+//! `irelative-ref`) and of RFC 3986 §3–§4 for the URI counterparts (`URI-reference`, `URI`,
+//! `absolute-URI`, `relative-ref`, ASCII only), with the "first-match-wins" reading both RFCs
+//! prescribe: a leading `scheme ":"` is a scheme, `//` always starts an authority, and a
+//! relative reference cannot hold `:` in its first segment. RFC 3987 §4.1 forbids the bidi
+//! formatting characters that the grammar would let through; they are rejected here too, with
+//! their own error kind (and so are the isolates U+2066–U+2069).
+//!
+//! The parser walks the bytes once and records where components end in [`Positions`]: four
+//! `u32`, 16 bytes. It never allocates. Inputs of 4 GiB or more are rejected
+//! ([`ErrorKind::TooLong`]).
+//!
+//! Left out on purpose: the lenient grammars (space, `<`, `>`, … of the 2002 draft) and IPv6
+//! zone identifiers (RFC 6874), which RFC 3987 does not have.
+
+use crate::chars::{self, decode_utf8, is, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
+use crate::error::{Component, ErrorKind, ParseError};
+
+/// The grammar rule to parse against.
+///
+/// ```
+/// use iri::{validate, Kind};
+/// assert!(validate("http://example.org/ros\u{E9}", Kind::Iri).is_ok());
+/// assert!(validate("http://example.org/ros\u{E9}", Kind::Uri).is_err());
+/// assert!(validate("../a", Kind::RelativeIri).is_ok());
+/// assert!(validate("http://a/#f", Kind::AbsoluteIri).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// `IRI-reference` (RFC 3987 §2.2): an IRI or a relative reference.
+    IriReference,
+    /// `IRI`: scheme, hierarchical part, optional query and fragment.
+    Iri,
+    /// `absolute-IRI`: an IRI without fragment.
+    AbsoluteIri,
+    /// `irelative-ref`: a relative reference.
+    RelativeIri,
+    /// `URI-reference` (RFC 3986 §4.1).
+    UriReference,
+    /// `URI` (RFC 3986 §3).
+    Uri,
+    /// `absolute-URI` (RFC 3986 §4.3).
+    AbsoluteUri,
+    /// `relative-ref` (RFC 3986 §4.2).
+    RelativeUri,
+}
+
+impl Kind {
+    /// All kinds, in declaration order.
+    ///
+    /// ```
+    /// assert_eq!(iri::Kind::ALL.len(), 8);
+    /// ```
+    pub const ALL: [Kind; 8] = [
+        Kind::IriReference,
+        Kind::Iri,
+        Kind::AbsoluteIri,
+        Kind::RelativeIri,
+        Kind::UriReference,
+        Kind::Uri,
+        Kind::AbsoluteUri,
+        Kind::RelativeUri,
+    ];
+
+    /// The kebab-case name used by the `iri` command and the test tables.
+    ///
+    /// ```
+    /// assert_eq!(iri::Kind::IriReference.as_str(), "iri-ref");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Kind::IriReference => "iri-ref",
+            Kind::Iri => "iri",
+            Kind::AbsoluteIri => "absolute-iri",
+            Kind::RelativeIri => "relative-iri",
+            Kind::UriReference => "uri-ref",
+            Kind::Uri => "uri",
+            Kind::AbsoluteUri => "absolute-uri",
+            Kind::RelativeUri => "relative-uri",
+        }
+    }
+
+    /// Parses a kebab-case name (see [`Kind::as_str`]); `absolute` and `relative` are also
+    /// accepted for the IRI kinds.
+    ///
+    /// ```
+    /// assert_eq!(iri::Kind::from_name("uri-ref"), Some(iri::Kind::UriReference));
+    /// assert_eq!(iri::Kind::from_name("absolute"), Some(iri::Kind::AbsoluteIri));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Some(match name {
+            "iri-ref" | "iri-reference" => Kind::IriReference,
+            "iri" => Kind::Iri,
+            "absolute-iri" | "absolute" => Kind::AbsoluteIri,
+            "relative-iri" | "relative" | "irelative-ref" => Kind::RelativeIri,
+            "uri-ref" | "uri-reference" => Kind::UriReference,
+            "uri" => Kind::Uri,
+            "absolute-uri" => Kind::AbsoluteUri,
+            "relative-uri" | "relative-ref" => Kind::RelativeUri,
+            _ => return None,
+        })
+    }
+
+    /// A phrase naming the grammar in messages ("IRI reference", "absolute URI", …).
+    ///
+    /// ```
+    /// assert_eq!(iri::Kind::AbsoluteUri.description(), "absolute URI");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            Kind::IriReference => "IRI reference",
+            Kind::Iri => "IRI",
+            Kind::AbsoluteIri => "absolute IRI",
+            Kind::RelativeIri => "relative IRI reference",
+            Kind::UriReference => "URI reference",
+            Kind::Uri => "URI",
+            Kind::AbsoluteUri => "absolute URI",
+            Kind::RelativeUri => "relative URI reference",
+        }
+    }
+
+    /// Whether the grammar allows only ASCII (the URI kinds).
+    ///
+    /// ```
+    /// assert!(iri::Kind::Uri.is_uri() && !iri::Kind::Iri.is_uri());
+    /// ```
+    pub const fn is_uri(self) -> bool {
+        matches!(
+            self,
+            Kind::UriReference | Kind::Uri | Kind::AbsoluteUri | Kind::RelativeUri
+        )
+    }
+
+    const fn needs_scheme(self) -> bool {
+        matches!(
+            self,
+            Kind::Iri | Kind::AbsoluteIri | Kind::Uri | Kind::AbsoluteUri
+        )
+    }
+
+    const fn is_relative(self) -> bool {
+        matches!(self, Kind::RelativeIri | Kind::RelativeUri)
+    }
+
+    const fn allows_fragment(self) -> bool {
+        !matches!(self, Kind::AbsoluteIri | Kind::AbsoluteUri)
+    }
+}
+
+impl core::fmt::Display for Kind {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where the components of a parsed reference end; 16 bytes.
+///
+/// With `s` the text and `n = s.len()`:
+/// - scheme: `s[..scheme_end - 1]` when `scheme_end > 0` (the `:` is at `scheme_end - 1`);
+/// - authority: `s[scheme_end + 2..auth_end]` when `auth_end > scheme_end` (the `//` is
+///   included in `scheme_end..auth_end`);
+/// - path: `s[auth_end..path_end]`;
+/// - query: `s[path_end + 1..query_end]` when `query_end > path_end`;
+/// - fragment: `s[query_end + 1..]` when `query_end < n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Positions {
+    pub(crate) scheme_end: u32,
+    pub(crate) auth_end: u32,
+    pub(crate) path_end: u32,
+    pub(crate) query_end: u32,
+}
+
+/// Validates an IRI (or URI) of the given kind without building a value.
+///
+/// ```
+/// use iri::{validate, ErrorKind, Kind};
+/// assert!(validate("https://例え.テスト/パス?q#f", Kind::IriReference).is_ok());
+/// let err = validate("http://[::1%25eth0]/", Kind::Iri).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidIpLiteral);
+/// ```
+pub fn validate(s: &str, kind: Kind) -> Result<(), ParseError> {
+    parse(s, kind).map(|_| ())
+}
+
+struct P<'a> {
+    b: &'a [u8],
+    kind: Kind,
+}
+
+impl P<'_> {
+    #[cold]
+    fn err(&self, kind: ErrorKind, comp: Component, at: usize) -> ParseError {
+        let ch = if at < self.b.len() {
+            // `at` always sits on a character boundary.
+            core::str::from_utf8(&self.b[at..])
+                .ok()
+                .and_then(|s| s.chars().next())
+        } else {
+            None
+        };
+        ParseError::new(kind, self.kind, comp, at, ch)
+    }
+
+    /// Scans `*( class / pct-encoded / ucschar [/ iprivate] )` from `i`; returns the index of
+    /// the first byte that is none of these (a delimiter, or a character the caller reports).
+    #[inline(always)]
+    fn scan(
+        &self,
+        mut i: usize,
+        class: u16,
+        private: bool,
+        comp: Component,
+    ) -> Result<usize, ParseError> {
+        let b = self.b;
+        while i < b.len() {
+            let c = b[i];
+            if is(c, class) {
+                i += 1;
+            } else if c == b'%' {
+                if i + 2 < b.len() && is(b[i + 1], HEXDIG) && is(b[i + 2], HEXDIG) {
+                    i += 3;
+                } else {
+                    return Err(self.err(ErrorKind::InvalidPctEncoding, comp, i));
+                }
+            } else if c >= 0x80 {
+                i = self.non_ascii(i, private, comp)?;
+            } else {
+                break;
+            }
+        }
+        Ok(i)
+    }
+
+    /// Checks the non-ASCII character at `i`; returns the index after it.
+    #[inline(never)]
+    fn non_ascii(&self, i: usize, private: bool, comp: Component) -> Result<usize, ParseError> {
+        if self.kind.is_uri() {
+            return Err(self.err(ErrorKind::NonAscii, comp, i));
+        }
+        let (cp, n) = decode_utf8(self.b, i);
+        if chars::is_ucschar(cp) {
+            if chars::is_bidi_formatting(cp) {
+                return Err(self.err(ErrorKind::BidiFormatting, comp, i));
+            }
+        } else if !(private && chars::is_iprivate(cp)) {
+            return Err(self.err(ErrorKind::InvalidChar, comp, i));
+        }
+        Ok(i + n)
+    }
+
+    fn scheme_error(&self) -> ParseError {
+        let b = self.b;
+        let stop = b
+            .iter()
+            .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+            .unwrap_or(b.len());
+        if stop < b.len() && b[stop] == b':' && stop > 0 {
+            // The author meant a scheme: point at its first bad character.
+            if !b[0].is_ascii_alphabetic() {
+                return self.err(ErrorKind::InvalidChar, Component::Scheme, 0);
+            }
+            let bad = b[..stop]
+                .iter()
+                .position(|&c| !is(c, SCHEME))
+                .unwrap_or(stop);
+            return self.err(ErrorKind::InvalidChar, Component::Scheme, bad);
+        }
+        ParseError::new(
+            ErrorKind::MissingScheme,
+            self.kind,
+            Component::Scheme,
+            0,
+            None,
+        )
+    }
+
+    fn parse(&self) -> Result<Positions, ParseError> {
+        let b = self.b;
+        if b.len() > u32::MAX as usize {
+            return Err(ParseError::new(
+                ErrorKind::TooLong,
+                self.kind,
+                Component::Scheme,
+                b.len(),
+                None,
+            ));
+        }
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+        let mut scheme_end = 0;
+        if !self.kind.is_relative() && !b.is_empty() && b[0].is_ascii_alphabetic() {
+            let mut i = 1;
+            while i < b.len() && is(b[i], SCHEME) {
+                i += 1;
+            }
+            if i < b.len() && b[i] == b':' {
+                scheme_end = i + 1;
+            }
+        }
+        if scheme_end == 0 && self.kind.needs_scheme() {
+            return Err(self.scheme_error());
+        }
+        let mut i = scheme_end;
+        // "//" iauthority
+        let has_auth = b.len() >= i + 2 && b[i] == b'/' && b[i + 1] == b'/';
+        if has_auth {
+            i = self.authority(i + 2)?;
+        }
+        let auth_end = i;
+        // ipath
+        i = self.scan(i, PATH, false, Component::Path)?;
+        let path_end = i;
+        if scheme_end == 0 && !has_auth {
+            // ipath-noscheme: the first segment must not hold ':' (RFC 3986 §4.2).
+            let first = &b[auth_end..path_end];
+            let seg_end = first.iter().position(|&c| c == b'/').unwrap_or(first.len());
+            if let Some(p) = first[..seg_end].iter().position(|&c| c == b':') {
+                return Err(self.err(
+                    ErrorKind::ColonInFirstSegment,
+                    Component::Path,
+                    auth_end + p,
+                ));
+            }
+        }
+        // [ "?" iquery ]
+        if i < b.len() && b[i] == b'?' {
+            i = self.scan(i + 1, QUERY, true, Component::Query)?;
+        } else if i < b.len() && b[i] != b'#' {
+            return Err(self.err(ErrorKind::InvalidChar, Component::Path, i));
+        }
+        let query_end = i;
+        // [ "#" ifragment ]
+        if i < b.len() {
+            if b[i] != b'#' {
+                return Err(self.err(ErrorKind::InvalidChar, Component::Query, i));
+            }
+            if !self.kind.allows_fragment() {
+                return Err(self.err(ErrorKind::FragmentNotAllowed, Component::Fragment, i));
+            }
+            i = self.scan(i + 1, QUERY, false, Component::Fragment)?;
+            if i < b.len() {
+                return Err(self.err(ErrorKind::InvalidChar, Component::Fragment, i));
+            }
+        }
+        Ok(Positions {
+            scheme_end: scheme_end as u32,
+            auth_end: auth_end as u32,
+            path_end: path_end as u32,
+            query_end: query_end as u32,
+        })
+    }
+
+    /// Parses `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` from `start`; returns its end.
+    fn authority(&self, start: usize) -> Result<usize, ParseError> {
+        let b = self.b;
+        // `iuserinfo` characters are a superset of `ireg-name` plus ':' and the port's
+        // digits, so one scan covers either a userinfo or a whole "host:port".
+        let j = match self.scan(start, USERINFO, false, Component::Userinfo) {
+            Ok(j) => j,
+            Err(mut e) => {
+                e.component = self.authority_component(start, e.offset);
+                return Err(e);
+            }
+        };
+        if j < b.len() && b[j] == b'@' {
+            return self.host_port(j + 1);
+        }
+        if j == start && j < b.len() && b[j] == b'[' {
+            return self.host_port(start);
+        }
+        if j < b.len() && !matches!(b[j], b'/' | b'?' | b'#') {
+            let comp = self.authority_component(start, j);
+            let kind = if comp == Component::Port {
+                ErrorKind::InvalidPort
+            } else {
+                ErrorKind::InvalidChar
+            };
+            return Err(self.err(kind, comp, j));
+        }
+        // No userinfo: start..j is "reg-name [ ':' port ]".
+        if let Some(colon) = b[start..j].iter().position(|&c| c == b':') {
+            self.port(start + colon + 1, j)?;
+        }
+        Ok(j)
+    }
+
+    /// Which authority component an error at `at` lies in (only used on the error path).
+    #[cold]
+    fn authority_component(&self, start: usize, at: usize) -> Component {
+        let b = self.b;
+        let end = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| start + p);
+        if let Some(p) = b[start..end].iter().position(|&c| c == b'@') {
+            if start + p >= at {
+                return Component::Userinfo;
+            }
+            return if b[start + p + 1..at].contains(&b':') {
+                Component::Port
+            } else {
+                Component::Host
+            };
+        }
+        if b[start..at.min(end)].contains(&b':') {
+            Component::Port
+        } else {
+            Component::Host
+        }
+    }
+
+    /// Checks `port = *DIGIT` in `from..to`.
+    fn port(&self, from: usize, to: usize) -> Result<(), ParseError> {
+        match self.b[from..to].iter().position(|c| !c.is_ascii_digit()) {
+            Some(p) => Err(self.err(ErrorKind::InvalidPort, Component::Port, from + p)),
+            None => Ok(()),
+        }
+    }
+
+    /// Parses `ihost [ ":" port ]` from `h`; returns the end of the authority.
+    fn host_port(&self, h: usize) -> Result<usize, ParseError> {
+        let b = self.b;
+        let mut i;
+        if h < b.len() && b[h] == b'[' {
+            let close = b[h..].iter().position(|&c| c == b']');
+            let Some(close) = close.map(|p| h + p) else {
+                return Err(self.err(ErrorKind::InvalidIpLiteral, Component::Host, h));
+            };
+            if !valid_ip_literal(&b[h + 1..close]) {
+                return Err(self.err(ErrorKind::InvalidIpLiteral, Component::Host, h));
+            }
+            i = close + 1;
+        } else {
+            i = self.scan(h, REG_NAME, false, Component::Host)?;
+        }
+        if i < b.len() && b[i] == b':' {
+            let p = i + 1;
+            i = p;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
+                return Err(self.err(ErrorKind::InvalidPort, Component::Port, i));
+            }
+        } else if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
+            return Err(self.err(ErrorKind::InvalidChar, Component::Host, i));
+        }
+        Ok(i)
+    }
+}
+
+/// Parses `s` against `kind`, returning the component offsets.
+pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
+    P {
+        b: s.as_bytes(),
+        kind,
+    }
+    .parse()
+}
+
+/// `IP-literal` without its brackets: `IPv6address / IPvFuture`.
+fn valid_ip_literal(s: &[u8]) -> bool {
+    if s.first().is_some_and(|&c| c == b'v' || c == b'V') {
+        valid_ipvfuture(s)
+    } else {
+        parse_ipv6(s).is_some()
+    }
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+pub(crate) fn valid_ipvfuture(s: &[u8]) -> bool {
+    let mut i = 1;
+    while i < s.len() && is(s[i], HEXDIG) {
+        i += 1;
+    }
+    if i == 1 || i >= s.len() || s[i] != b'.' {
+        return false;
+    }
+    let tail = &s[i + 1..];
+    !tail.is_empty() && tail.iter().all(|&c| is(c, USERINFO))
+}
+
+/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, where a dec-octet
+/// has no leading zero (`01` is not one) and is at most 255.
+pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
+    let mut out = [0u8; 4];
+    let mut i = 0;
+    for (n, slot) in out.iter_mut().enumerate() {
+        if n > 0 {
+            if i >= s.len() || s[i] != b'.' {
+                return None;
+            }
+            i += 1;
+        }
+        let start = i;
+        let mut v: u32 = 0;
+        while i < s.len() && s[i].is_ascii_digit() && i - start < 3 {
+            v = v * 10 + (s[i] - b'0') as u32;
+            i += 1;
+        }
+        let len = i - start;
+        if len == 0 || v > 255 || (len > 1 && s[start] == b'0') {
+            return None;
+        }
+        *slot = v as u8;
+    }
+    (i == s.len()).then_some(out)
+}
+
+/// `IPv6address` (RFC 3986 §3.2.2), all nine forms, with an embedded `IPv4address` as the
+/// last 32 bits. Returns the eight 16-bit groups.
+pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
+    let mut groups = [0u16; 8];
+    let mut n = 0usize;
+    let mut gap: Option<usize> = None;
+    let mut i = 0usize;
+    let len = s.len();
+    if s.starts_with(b"::") {
+        gap = Some(0);
+        i = 2;
+        if i == len {
+            return Some(groups);
+        }
+    }
+    loop {
+        let start = i;
+        let mut v: u32 = 0;
+        while i < len && i - start < 4 {
+            match chars::hex_value(s[i]) {
+                Some(d) => v = v * 16 + d as u32,
+                None => break,
+            }
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        if i < len && s[i] == b'.' {
+            // ls32 as IPv4address: the rest of the literal.
+            if n > 6 {
+                return None;
+            }
+            let v4 = parse_ipv4(&s[start..])?;
+            groups[n] = u16::from_be_bytes([v4[0], v4[1]]);
+            groups[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
+            n += 2;
+            break;
+        }
+        if n == 8 {
+            return None;
+        }
+        groups[n] = v as u16;
+        n += 1;
+        if i == len {
+            break;
+        }
+        if s[i] != b':' {
+            return None;
+        }
+        i += 1;
+        if i < len && s[i] == b':' {
+            if gap.is_some() {
+                return None;
+            }
+            gap = Some(n);
+            i += 1;
+            if i == len {
+                break;
+            }
+        } else if i == len {
+            return None;
+        }
+    }
+    match gap {
+        None if n == 8 => Some(groups),
+        None => None,
+        Some(_) if n > 7 => None,
+        Some(g) => {
+            let shift = 8 - n;
+            for k in (g..n).rev() {
+                groups[k + shift] = groups[k];
+                groups[k] = 0;
+            }
+            Some(groups)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_forms() {
+        // The nine forms of RFC 3986 §3.2.2.
+        let ok = [
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:1.2.3.4",
+            "::2:3:4:5:6:7:8",
+            "::2:3:4:5:6:1.2.3.4",
+            "1::3:4:5:6:7:8",
+            "::3:4:5:6:7:8",
+            "1:2::4:5:6:7:8",
+            "::4:5:6:7:8",
+            "1:2:3::5:6:7:8",
+            "::5:6:7:8",
+            "1:2:3:4::6:7:8",
+            "::6:7:8",
+            "1:2:3:4:5::7:8",
+            "::7:8",
+            "1:2:3:4:5:6::8",
+            "::8",
+            "1:2:3:4:5:6:7::",
+            "::",
+            "::ffff:192.0.2.1",
+            "abcd:EF01::1",
+        ];
+        for s in ok {
+            assert!(parse_ipv6(s.as_bytes()).is_some(), "{s}");
+        }
+        let bad = [
+            "",
+            ":",
+            ":::",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "1:2:3:4:5:6:7",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            "::1.2.3",
+            "::1.2.3.04",
+            "::256.1.1.1",
+            "1:",
+            ":1",
+            "::1:",
+            "1::1.2.3.4:5",
+            "g::",
+        ];
+        for s in bad {
+            assert!(parse_ipv6(s.as_bytes()).is_none(), "{s}");
+        }
+        assert_eq!(parse_ipv6(b"1::8").unwrap(), [1, 0, 0, 0, 0, 0, 0, 8]);
+        assert_eq!(
+            parse_ipv6(b"::ffff:192.0.2.1").unwrap(),
+            [0, 0, 0, 0, 0, 0xffff, 0xc000, 0x0201]
+        );
+    }
+
+    #[test]
+    fn ipv4_dec_octets() {
+        assert_eq!(parse_ipv4(b"0.0.0.0"), Some([0, 0, 0, 0]));
+        assert_eq!(parse_ipv4(b"255.255.255.255"), Some([255; 4]));
+        for s in [
+            "01.2.3.4",
+            "256.1.1.1",
+            "1.2.3",
+            "1.2.3.4.",
+            "1..2.3",
+            "1.2.3.4.5",
+            "0x1.1.1.1",
+        ] {
+            assert_eq!(parse_ipv4(s.as_bytes()), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn positions_are_16_bytes() {
+        assert_eq!(core::mem::size_of::<Positions>(), 16);
+    }
+}

@@ -1,0 +1,567 @@
+//! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs unchanged) and
+//! its inverse, relativization.
+//!
+//! Resolution is the strict algorithm of RFC 3986 §5.2.2 with `merge` (§5.2.3) and
+//! `remove_dot_segments` (§5.2.4), applied to the characters of IRIs as they are: nothing is
+//! percent-encoded or decoded, so non-ASCII characters pass through untouched. The output is
+//! written once, left to right, and its component offsets are recorded on the way, so the
+//! result is never re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and
+//! allocates nothing once the buffer is large enough.
+//!
+//! One deliberate addition: when the result has no authority and its path starts with `//`
+//! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
+//! authority `c`. Such a path gets the prefix `/.`, giving `a:/.//c`, which denotes the same
+//! path after dot-segment removal and parses back as what was resolved.
+//!
+//! Left out on purpose: the non-strict reading of §5.2.2 (ignoring a reference's scheme when
+//! it equals the base's), which the RFC keeps only for backward compatibility.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::iri::parts;
+use crate::parser::Positions;
+use crate::{Iri, IriRef, Uri, UriRef};
+
+/// Two string slices read as one, so that `merge` needs no buffer of its own.
+struct Cat<'a> {
+    a: &'a [u8],
+    b: &'a [u8],
+    sa: &'a str,
+    sb: &'a str,
+}
+
+impl<'a> Cat<'a> {
+    fn new(a: &'a str, b: &'a str) -> Self {
+        Cat {
+            a: a.as_bytes(),
+            b: b.as_bytes(),
+            sa: a,
+            sb: b,
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.a.len() + self.b.len()
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        if i < self.a.len() {
+            self.a[i]
+        } else {
+            self.b[i - self.a.len()]
+        }
+    }
+
+    /// Whether the input from `i` starts with `pat`.
+    #[inline]
+    fn starts_with(&self, i: usize, pat: &[u8]) -> bool {
+        i + pat.len() <= self.len() && pat.iter().enumerate().all(|(k, &c)| self.at(i + k) == c)
+    }
+
+    /// Whether the input from `i` is exactly `pat`.
+    #[inline]
+    fn rest_is(&self, i: usize, pat: &[u8]) -> bool {
+        i + pat.len() == self.len() && self.starts_with(i, pat)
+    }
+
+    /// The index of the next `/` at or after `i`, or the length.
+    fn next_slash(&self, i: usize) -> usize {
+        let la = self.a.len();
+        if i < la {
+            if let Some(p) = self.a[i..].iter().position(|&c| c == b'/') {
+                return i + p;
+            }
+            return la
+                + self
+                    .b
+                    .iter()
+                    .position(|&c| c == b'/')
+                    .unwrap_or(self.b.len());
+        }
+        let j = i - la;
+        la + self.b[j..]
+            .iter()
+            .position(|&c| c == b'/')
+            .map_or(self.b.len() - j, |p| p)
+            + j
+    }
+
+    /// Appends input `from..to` to `out`. Both ends sit on character boundaries: they are
+    /// ends of the input or positions of ASCII bytes.
+    fn push(&self, out: &mut String, from: usize, to: usize) {
+        let la = self.a.len();
+        if from < la {
+            out.push_str(&self.sa[from..to.min(la)]);
+        }
+        if to > la {
+            out.push_str(&self.sb[from.max(la) - la..to - la]);
+        }
+    }
+}
+
+/// RFC 3986 §5.2.4 `remove_dot_segments`, reading `input` and appending the result to `out`.
+/// The output region starts at `out.len()` on entry.
+fn remove_dot_segments_into(out: &mut String, input: &Cat<'_>) {
+    let start = out.len();
+    let n = input.len();
+    let mut i = 0;
+    while i < n {
+        // A. A leading "../" goes; a leading "./" goes, and
+        // B. "/./" becomes "/": both drop two bytes.
+        if input.starts_with(i, b"../") {
+            i += 3;
+        } else if input.starts_with(i, b"./") || input.starts_with(i, b"/./") {
+            i += 2;
+        } else if input.rest_is(i, b"/.") {
+            out.push('/');
+            i = n;
+        }
+        // C. "/../" or a final "/.." becomes "/", and the last output segment goes.
+        else if input.starts_with(i, b"/../") {
+            pop_segment(out, start);
+            i += 3;
+        } else if input.rest_is(i, b"/..") {
+            pop_segment(out, start);
+            out.push('/');
+            i = n;
+        }
+        // D. A lone "." or "..".
+        else if input.rest_is(i, b".") || input.rest_is(i, b"..") {
+            i = n;
+        }
+        // E. Move the first segment, with its leading "/" if any, to the output.
+        else {
+            let from = i;
+            let end = if input.at(i) == b'/' {
+                input.next_slash(i + 1)
+            } else {
+                input.next_slash(i)
+            };
+            input.push(out, from, end);
+            i = end;
+        }
+    }
+}
+
+/// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
+#[inline]
+fn pop_segment(out: &mut String, start: usize) {
+    let cut = out[start..].rfind('/').map_or(start, |p| start + p);
+    out.truncate(cut);
+}
+
+/// The dot-segment removal of RFC 3986 §5.2.4 on its own.
+///
+/// ```
+/// use iri::remove_dot_segments;
+/// // The two examples of RFC 3986 §5.2.4.
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("/δ/./ε/../ζ"), "/δ/ζ");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    remove_dot_segments_into(&mut out, &Cat::new(path, ""));
+    out
+}
+
+/// Writes the resolution of reference `r` (text `rs`, positions `rp`) against base `bs`/`bp`
+/// into `out` (which the caller has cleared), returning the result's positions.
+pub(crate) fn resolve_parts(
+    bs: &str,
+    bp: Positions,
+    rs: &str,
+    rp: Positions,
+    out: &mut String,
+) -> Positions {
+    out.reserve(bs.len() + rs.len());
+    let r_scheme = parts::scheme(rs, &rp);
+    let r_auth = parts::authority(rs, &rp);
+    let r_path = parts::path(rs, &rp);
+    let r_query = parts::query(rs, &rp);
+    let r_frag = parts::fragment(rs, &rp);
+
+    // Scheme (from the reference when it has one, else from the base).
+    match r_scheme {
+        Some(_) => out.push_str(&rs[..rp.scheme_end as usize]),
+        None => out.push_str(&bs[..bp.scheme_end as usize]),
+    }
+    let scheme_end = out.len();
+    let query;
+    let has_auth;
+    let auth_end;
+    if r_scheme.is_some() || r_auth.is_some() {
+        // The reference's authority (if any), path and query.
+        if let Some(a) = r_auth {
+            out.push_str("//");
+            out.push_str(a);
+        }
+        has_auth = r_auth.is_some();
+        auth_end = out.len();
+        remove_dot_segments_into(out, &Cat::new(r_path, ""));
+        fix_double_slash(out, auth_end, has_auth);
+        query = r_query;
+    } else {
+        // The base's authority.
+        let b_auth = parts::authority(bs, &bp);
+        if let Some(a) = b_auth {
+            out.push_str("//");
+            out.push_str(a);
+        }
+        has_auth = b_auth.is_some();
+        auth_end = out.len();
+        let b_path = parts::path(bs, &bp);
+        if r_path.is_empty() {
+            out.push_str(b_path);
+            query = r_query.or_else(|| parts::query(bs, &bp));
+        } else {
+            if r_path.starts_with('/') {
+                remove_dot_segments_into(out, &Cat::new(r_path, ""));
+            } else {
+                // §5.2.3 merge.
+                let dir = if has_auth && b_path.is_empty() {
+                    "/"
+                } else {
+                    b_path.rfind('/').map_or("", |p| &b_path[..=p])
+                };
+                remove_dot_segments_into(out, &Cat::new(dir, r_path));
+            }
+            fix_double_slash(out, auth_end, has_auth);
+            query = r_query;
+        }
+    }
+    let path_end = out.len();
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    let query_end = out.len();
+    if let Some(f) = r_frag {
+        out.push('#');
+        out.push_str(f);
+    }
+    Positions {
+        scheme_end: scheme_end as u32,
+        auth_end: auth_end as u32,
+        path_end: path_end as u32,
+        query_end: query_end as u32,
+    }
+}
+
+/// A path that starts with "//" in a result without authority gets the prefix "/.".
+#[inline]
+fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
+    if !has_auth && out[path_start..].starts_with("//") {
+        out.insert_str(path_start, "/.");
+    }
+}
+
+impl<T: AsRef<str>> Iri<T> {
+    /// Resolves a reference against this IRI as base (RFC 3986 §5.2, strict), returning a
+    /// new IRI. The base's fragment is ignored; the result keeps the reference's.
+    ///
+    /// ```
+    /// use iri::{Iri, IriRef};
+    /// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let r = IriRef::parse("../g?y#s").unwrap();
+    /// assert_eq!(base.resolve(&r), "http://a/b/g?y#s");
+    ///
+    /// let base = Iri::parse("http://例え.テスト/δ/ε").unwrap();
+    /// assert_eq!(base.resolve(&IriRef::parse("ζ/../η").unwrap()), "http://例え.テスト/δ/η");
+    /// ```
+    pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
+        let mut out = String::new();
+        let pos = resolve_parts(
+            self.as_str(),
+            self.positions(),
+            reference.as_str(),
+            reference.positions(),
+            &mut out,
+        );
+        Iri::from_parts(out, pos)
+    }
+
+    /// Resolves a reference into `buf` (cleared first) and returns a view of it. A loop that
+    /// reuses one buffer allocates nothing once the buffer has grown to fit.
+    ///
+    /// ```
+    /// use iri::{Iri, IriRef};
+    /// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let mut buf = String::new();
+    /// for (r, want) in [("g", "http://a/b/c/g"), ("//g", "http://g"), ("?y", "http://a/b/c/d;p?y")] {
+    ///     let out = base.resolve_into(&IriRef::parse(r).unwrap(), &mut buf);
+    ///     assert_eq!(out, want);
+    /// }
+    /// ```
+    pub fn resolve_into<'b, U: AsRef<str>>(
+        &self,
+        reference: &IriRef<U>,
+        buf: &'b mut String,
+    ) -> Iri<&'b str> {
+        buf.clear();
+        let pos = resolve_parts(
+            self.as_str(),
+            self.positions(),
+            reference.as_str(),
+            reference.positions(),
+            buf,
+        );
+        Iri::from_parts(buf.as_str(), pos)
+    }
+
+    /// The shortest reference that resolves against this base to `target`:
+    /// `base.resolve(&base.relativize(&t)?) == t` for every pair where it succeeds.
+    ///
+    /// The candidates, shortest chosen: the empty reference, `#fragment`, `?query…`, a
+    /// relative path (`g`, `../g`, `.`, `..`, `./a:b`), an absolute path, a network-path
+    /// reference (`//authority/…`) and the whole target. Each candidate is checked by
+    /// resolving it, so the law holds by construction.
+    ///
+    /// Fails when no reference reaches the target: resolution removes dot segments from every
+    /// path it builds, so a target whose path holds `.` or `..` segments is reachable only if
+    /// the base has that very path.
+    ///
+    /// ```
+    /// use iri::Iri;
+    /// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let rel = |t| base.relativize(&Iri::parse(t).unwrap()).unwrap().into_inner();
+    /// assert_eq!(rel("http://a/b/c/g"), "g");
+    /// assert_eq!(rel("http://a/b/"), "..");
+    /// assert_eq!(rel("http://a/g"), "/g");
+    /// assert_eq!(rel("http://a/b/c/d;p?q#s"), "#s");
+    /// assert_eq!(rel("https://a/g"), "https://a/g");
+    /// assert!(base.relativize(&Iri::parse("http://a/b/../c").unwrap()).is_err());
+    /// ```
+    pub fn relativize<U: AsRef<str>>(
+        &self,
+        target: &Iri<U>,
+    ) -> Result<IriRef<String>, RelativizeError> {
+        relativize(self.as_borrowed(), target.as_borrowed())
+    }
+}
+
+impl<T: AsRef<str>> Uri<T> {
+    /// Resolves a URI reference against this URI (RFC 3986 §5.2, strict); see
+    /// [`Iri::resolve`].
+    ///
+    /// ```
+    /// use iri::{Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    /// assert_eq!(base.resolve(&UriRef::parse("../../g").unwrap()), "http://a/g");
+    /// ```
+    pub fn resolve<U: AsRef<str>>(&self, reference: &UriRef<U>) -> Uri<String> {
+        let mut out = String::new();
+        let pos = resolve_parts(
+            self.as_str(),
+            self.positions(),
+            reference.as_str(),
+            reference.positions(),
+            &mut out,
+        );
+        Uri::from_parts(out, pos)
+    }
+
+    /// Resolves a URI reference into `buf` (cleared first); see [`Iri::resolve_into`].
+    ///
+    /// ```
+    /// use iri::{Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    /// let mut buf = String::new();
+    /// assert_eq!(base.resolve_into(&UriRef::parse("g;x=1/../y").unwrap(), &mut buf), "http://a/b/c/y");
+    /// ```
+    pub fn resolve_into<'b, U: AsRef<str>>(
+        &self,
+        reference: &UriRef<U>,
+        buf: &'b mut String,
+    ) -> Uri<&'b str> {
+        buf.clear();
+        let pos = resolve_parts(
+            self.as_str(),
+            self.positions(),
+            reference.as_str(),
+            reference.positions(),
+            buf,
+        );
+        Uri::from_parts(buf.as_str(), pos)
+    }
+
+    /// The shortest URI reference that resolves against this base to `target`; see
+    /// [`Iri::relativize`].
+    ///
+    /// ```
+    /// use iri::Uri;
+    /// let base = Uri::parse("http://a/b/c/d").unwrap();
+    /// assert_eq!(base.relativize(&Uri::parse("http://a/b/x").unwrap()).unwrap(), "../x");
+    /// ```
+    pub fn relativize<U: AsRef<str>>(
+        &self,
+        target: &Uri<U>,
+    ) -> Result<UriRef<String>, RelativizeError> {
+        let r = relativize(self.as_iri(), target.as_iri())?;
+        let pos = r.positions();
+        Ok(UriRef::from_parts(r.into_inner(), pos))
+    }
+}
+
+/// Why [`Iri::relativize`] found no reference.
+///
+/// ```
+/// use iri::Iri;
+/// let base = Iri::parse("http://a/b").unwrap();
+/// let err = base.relativize(&Iri::parse("http://a/./c").unwrap()).unwrap_err();
+/// assert!(err.to_string().contains("dot segments"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RelativizeError {
+    target: String,
+}
+
+impl fmt::Display for RelativizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no reference resolves to {}: its path holds dot segments ('.' or '..') that \
+             resolution would remove, and it differs from the base's path (RFC 3986 §5.2.4)",
+            self.target
+        )
+    }
+}
+
+impl core::error::Error for RelativizeError {}
+
+fn relativize(base: Iri<&str>, target: Iri<&str>) -> Result<IriRef<String>, RelativizeError> {
+    let t = target.as_str();
+    let tail_start = target.positions().path_end as usize; // "?query#fragment" of the target
+    let t_tail = &t[tail_start..];
+    let frag_tail = &t[target.positions().query_end as usize..]; // "#fragment" or ""
+    let mut candidates: Vec<String> = Vec::new();
+
+    if base.scheme() == target.scheme() {
+        // Candidates in order of preference: among equally short ones, the first wins.
+        if base.authority() == target.authority() {
+            let (bp, tp) = (base.path(), target.path());
+            if bp == tp {
+                if base.query() == target.query() {
+                    candidates.push(String::from(frag_tail));
+                } else if target.query().is_some() {
+                    candidates.push(String::from(t_tail));
+                }
+            }
+            let mut c = relative_path(base, tp);
+            c.push_str(t_tail);
+            candidates.push(c);
+            if tp.starts_with('/') {
+                let mut c = String::new();
+                if tp.starts_with("//") {
+                    c.push_str("/.");
+                }
+                c.push_str(tp);
+                c.push_str(t_tail);
+                candidates.push(c);
+            }
+        }
+        if let Some(a) = target.authority() {
+            let mut c = String::from("//");
+            c.push_str(a);
+            c.push_str(target.path());
+            c.push_str(t_tail);
+            candidates.push(c);
+        }
+    }
+    candidates.push(String::from(t));
+
+    let mut best: Option<IriRef<String>> = None;
+    let mut buf = String::new();
+    for c in candidates {
+        if best.as_ref().is_some_and(|b| b.as_str().len() <= c.len()) {
+            continue;
+        }
+        let Ok(r) = IriRef::parse(c) else { continue };
+        if base.resolve_into(&r, &mut buf) == t {
+            best = Some(r);
+        }
+    }
+    best.ok_or_else(|| RelativizeError {
+        target: String::from(t),
+    })
+}
+
+/// The relative-path candidate: climb from the base's directory to the longest common
+/// directory, then descend to the target path.
+fn relative_path(base: Iri<&str>, tp: &str) -> String {
+    let bp = base.path();
+    let dir = if base.has_authority() && bp.is_empty() {
+        "/"
+    } else {
+        bp.rfind('/').map_or("", |p| &bp[..=p])
+    };
+    let same = dir
+        .bytes()
+        .zip(tp.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let common = dir[..same].rfind('/').map_or(0, |p| p + 1);
+    let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
+    let rest = &tp[common..];
+    let mut c = String::new();
+    if rest.is_empty() {
+        if ups == 0 {
+            c.push('.');
+        } else {
+            for _ in 1..ups {
+                c.push_str("../");
+            }
+            c.push_str("..");
+        }
+        return c;
+    }
+    for _ in 0..ups {
+        c.push_str("../");
+    }
+    let first_seg = rest.split('/').next().unwrap_or("");
+    if ups == 0 && (first_seg.contains(':') || rest.starts_with('/')) {
+        c.push_str("./");
+    }
+    c.push_str(rest);
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_segments_rfc_examples() {
+        // RFC 3986 §5.2.4, both worked examples, plus the rules one by one.
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+        assert_eq!(remove_dot_segments("../a"), "a");
+        assert_eq!(remove_dot_segments("./a"), "a");
+        assert_eq!(remove_dot_segments("/."), "/");
+        assert_eq!(remove_dot_segments("/.."), "/");
+        assert_eq!(remove_dot_segments("."), "");
+        assert_eq!(remove_dot_segments(".."), "");
+        assert_eq!(remove_dot_segments("a/.."), "/");
+        assert_eq!(remove_dot_segments("a/../../b"), "/b");
+        assert_eq!(remove_dot_segments("/a//../b"), "/a/b");
+        assert_eq!(remove_dot_segments("/a/.../b"), "/a/.../b");
+        assert_eq!(remove_dot_segments("/a/..b/.c"), "/a/..b/.c");
+    }
+
+    #[test]
+    fn merge_across_the_seam() {
+        let mut out = String::new();
+        remove_dot_segments_into(&mut out, &Cat::new("/a/b/", "../g"));
+        assert_eq!(out, "/a/g");
+        out.clear();
+        remove_dot_segments_into(&mut out, &Cat::new("/a/", ".."));
+        assert_eq!(out, "/");
+        out.clear();
+        remove_dot_segments_into(&mut out, &Cat::new("/a/", "./"));
+        assert_eq!(out, "/a/");
+    }
+}
