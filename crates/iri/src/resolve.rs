@@ -451,9 +451,16 @@ fn relativize(base: Iri<&str>, target: Iri<&str>) -> Result<IriRef<String>, Rela
                     candidates.push(String::from(t_tail));
                 }
             }
-            let mut c = relative_path(base, tp);
-            c.push_str(t_tail);
-            candidates.push(c);
+            let dir = base_directory(base);
+            let normalized = remove_dot_segments(dir);
+            for d in [dir, normalized.as_str()] {
+                let mut c = relative_path(d, tp);
+                c.push_str(t_tail);
+                candidates.push(c);
+                if d == normalized {
+                    break;
+                }
+            }
             if tp.starts_with('/') {
                 let mut c = String::new();
                 if tp.starts_with("//") {
@@ -490,21 +497,30 @@ fn relativize(base: Iri<&str>, target: Iri<&str>) -> Result<IriRef<String>, Rela
     })
 }
 
-/// The relative-path candidate: climb from the base's directory to the longest common
-/// directory, then descend to the target path.
-fn relative_path(base: Iri<&str>, tp: &str) -> String {
-    let bp = base.path();
-    let dir = if base.has_authority() && bp.is_empty() {
+/// The directory that `merge` (RFC 3986 §5.2.3) puts in front of a relative path.
+fn base_directory<'a>(base: Iri<&'a str>) -> &'a str {
+    let (has_authority, pos) = (base.has_authority(), base.positions());
+    let bp = parts::path(base.into_inner(), &pos);
+    if has_authority && bp.is_empty() {
         "/"
     } else {
         bp.rfind('/').map_or("", |p| &bp[..=p])
-    };
+    }
+}
+
+/// The relative-path candidate: climb from the directory `dir` to the longest common
+/// directory, then descend to the target path `tp`.
+fn relative_path(dir: &str, tp: &str) -> String {
     let same = dir
         .bytes()
         .zip(tp.bytes())
         .take_while(|(a, b)| a == b)
         .count();
-    let common = dir[..same].rfind('/').map_or(0, |p| p + 1);
+    // Compare bytes: `same` may fall inside a multi-byte character; a '/' never does.
+    let common = dir.as_bytes()[..same]
+        .iter()
+        .rposition(|&c| c == b'/')
+        .map_or(0, |p| p + 1);
     let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
     let rest = &tp[common..];
     let mut c = String::new();

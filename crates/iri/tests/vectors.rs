@@ -1,0 +1,273 @@
+//! Table-driven tests: the vectors in `tests/data/*.tsv`, each row naming its source
+//! (an RFC section, or `own` with the grammar rule it exercises).
+//!
+//! Field conventions: `\u{XXXX}` stands for the code point, `\\` for a backslash, `(none)`
+//! for an absent component, `-` for "not applicable".
+
+use iri::{Iri, IriRef, Kind, Uri, UriRef};
+
+/// A row of a table, with its 1-based line number for messages.
+struct Row {
+    line: usize,
+    fields: Vec<String>,
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        if let Some(t) = tail.strip_prefix("\\\\") {
+            out.push('\\');
+            rest = t;
+        } else if let Some(t) = tail.strip_prefix("\\u{") {
+            let end = t.find('}').expect("closing brace of \\u{…}");
+            let cp = u32::from_str_radix(&t[..end], 16).expect("hex code point");
+            out.push(char::from_u32(cp).expect("scalar value"));
+            rest = &t[end + 1..];
+        } else {
+            panic!("unknown escape in {s:?}");
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn table(name: &str, columns: usize) -> Vec<Row> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<String> = line.split('\t').map(unescape).collect();
+        assert!(
+            fields.len() >= columns,
+            "{name}:{}: {} fields, want {columns}",
+            n + 1,
+            fields.len()
+        );
+        let source = &fields[columns - 1];
+        assert!(!source.is_empty(), "{name}:{}: row without source", n + 1);
+        rows.push(Row {
+            line: n + 1,
+            fields,
+        });
+    }
+    assert!(!rows.is_empty(), "{name} is empty");
+    rows
+}
+
+fn opt(s: &str) -> Option<&str> {
+    (s != "(none)").then_some(s)
+}
+
+#[test]
+fn parse_table() {
+    let rows = table("parse.tsv", 16);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let f = &row.fields;
+        let kind = Kind::from_name(&f[0]).unwrap_or_else(|| panic!("kind {}", f[0]));
+        let input = f[1].as_str();
+        let result = iri::validate(input, kind);
+        let what = format!("parse.tsv:{} {kind} {input:?} ({})", row.line, f[15]);
+        match (f[2].as_str(), result) {
+            ("yes", Ok(())) => {
+                // Every valid input of any kind is an IRI reference; check the components.
+                let r = IriRef::parse(input).expect("valid under some kind => iri-ref");
+                let got = [
+                    r.scheme().map(str::to_owned),
+                    r.authority().map(str::to_owned),
+                    r.userinfo().map(str::to_owned),
+                    r.host_str().map(str::to_owned),
+                    r.host().map(|h| h.kind().as_str().to_owned()),
+                    r.port().map(str::to_owned),
+                    Some(r.path().to_owned()),
+                    r.query().map(str::to_owned),
+                    r.fragment().map(str::to_owned),
+                ];
+                let names = [
+                    "scheme",
+                    "authority",
+                    "userinfo",
+                    "host",
+                    "host_kind",
+                    "port",
+                    "path",
+                    "query",
+                    "fragment",
+                ];
+                for (k, name) in names.iter().enumerate() {
+                    let want = opt(&f[3 + k]).map(str::to_owned);
+                    if got[k] != want {
+                        failures.push(format!("{what}: {name} = {:?}, want {want:?}", got[k]));
+                    }
+                }
+                // Typed parsing agrees with validation.
+                let typed_ok = match kind {
+                    Kind::IriReference => IriRef::parse(input).is_ok(),
+                    Kind::Iri => Iri::parse(input).is_ok(),
+                    Kind::AbsoluteIri => Iri::parse_absolute(input).is_ok(),
+                    Kind::RelativeIri => IriRef::parse_relative(input).is_ok(),
+                    Kind::UriReference => UriRef::parse(input).is_ok(),
+                    Kind::Uri => Uri::parse(input).is_ok(),
+                    Kind::AbsoluteUri => Uri::parse_absolute(input).is_ok(),
+                    Kind::RelativeUri => UriRef::parse_relative(input).is_ok(),
+                };
+                if !typed_ok {
+                    failures.push(format!("{what}: typed parse rejects it"));
+                }
+            }
+            ("no", Err(e)) => {
+                let (want_kind, want_comp, want_off) = (&f[12], &f[13], &f[14]);
+                if e.kind().as_str() != want_kind
+                    || e.component().as_str() != want_comp
+                    || e.offset().to_string() != *want_off
+                {
+                    failures.push(format!(
+                        "{what}: got {} in {} at {}, want {want_kind} in {want_comp} at {want_off} ({e})",
+                        e.kind(),
+                        e.component(),
+                        e.offset()
+                    ));
+                }
+                // The message names the offset, and the character when there is one.
+                let msg = e.to_string();
+                if let Some(c) = e.char() {
+                    let code = format!("U+{:04X}", c as u32);
+                    if !msg.contains(&code) && e.kind() != iri::ErrorKind::InvalidIpLiteral {
+                        if !matches!(
+                            e.kind(),
+                            iri::ErrorKind::InvalidPctEncoding
+                                | iri::ErrorKind::ColonInFirstSegment
+                                | iri::ErrorKind::FragmentNotAllowed
+                                | iri::ErrorKind::MissingScheme
+                        ) {
+                            failures.push(format!("{what}: message {msg:?} lacks {code}"));
+                        }
+                    }
+                }
+            }
+            ("yes", Err(e)) => failures.push(format!("{what}: rejected: {e}")),
+            ("no", Ok(())) => failures.push(format!("{what}: accepted")),
+            (v, _) => panic!("parse.tsv:{}: valid must be yes or no, not {v}", row.line),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows failed:\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn resolve_table() {
+    let rows = table("resolve.tsv", 4);
+    let mut failures = Vec::new();
+    let mut buf = String::new();
+    for row in &rows {
+        let f = &row.fields;
+        let base = Iri::parse(f[0].as_str()).expect("base");
+        let r = IriRef::parse(f[1].as_str()).expect("reference");
+        let got = base.resolve(&r);
+        let into = base.resolve_into(&r, &mut buf).as_str().to_owned();
+        if got != f[2].as_str() || into != f[2] {
+            failures.push(format!(
+                "resolve.tsv:{} {} + {} = {got}, want {} ({})",
+                row.line, f[0], f[1], f[2], f[3]
+            ));
+        }
+        // The result parses back to the same components.
+        let again = Iri::parse(got.as_str()).expect("result parses");
+        assert_eq!(again.path(), got.path(), "resolve.tsv:{}", row.line);
+        assert_eq!(
+            again.authority(),
+            got.authority(),
+            "resolve.tsv:{}",
+            row.line
+        );
+        assert_eq!(again.query(), got.query(), "resolve.tsv:{}", row.line);
+    }
+    // RFC 3986 §5.4: 23 normal and 19 abnormal examples.
+    let from = |sec: &str| {
+        rows.iter()
+            .filter(|r| r.fields[3].starts_with(&format!("RFC 3986 {sec}")))
+            .count()
+    };
+    let (normal, abnormal) = (from("§5.4.1"), from("§5.4.2"));
+    assert_eq!((normal, abnormal), (23, 19));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn relativize_table() {
+    let rows = table("relativize.tsv", 4);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let f = &row.fields;
+        let base = Iri::parse(f[0].as_str()).expect("base");
+        let target = Iri::parse(f[1].as_str()).expect("target");
+        match (base.relativize(&target), f[2].as_str()) {
+            (Err(_), "(error)") => {}
+            (Ok(r), want) if r == want => {
+                assert_eq!(base.resolve(&r), target, "relativize.tsv:{}", row.line);
+            }
+            (got, want) => failures.push(format!(
+                "relativize.tsv:{} {} -> {}: got {got:?}, want {want:?} ({})",
+                row.line, f[0], f[1], f[3]
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn to_uri_table() {
+    let rows = table("to_uri.tsv", 3);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let f = &row.fields;
+        let r = IriRef::parse(f[0].as_str()).expect("input is an IRI reference");
+        let uri = r.to_uri();
+        if uri != f[1].as_str() {
+            failures.push(format!(
+                "to_uri.tsv:{} {} -> {uri}, want {} ({})",
+                row.line, f[0], f[1], f[2]
+            ));
+        }
+        // Idempotent, and the output is a URI reference.
+        assert_eq!(uri.as_iri_ref().to_uri(), uri, "to_uri.tsv:{}", row.line);
+        assert!(
+            UriRef::parse(uri.as_str()).is_ok(),
+            "to_uri.tsv:{}",
+            row.line
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn to_iri_table() {
+    let rows = table("to_iri.tsv", 3);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let f = &row.fields;
+        let u = UriRef::parse(f[0].as_str()).expect("input is a URI reference");
+        let i = u.to_iri();
+        if i != f[1].as_str() {
+            failures.push(format!(
+                "to_iri.tsv:{} {} -> {i}, want {} ({})",
+                row.line, f[0], f[1], f[2]
+            ));
+        }
+        // The output is an IRI reference, and maps back to the input up to hex case and
+        // decoded unreserved characters (RFC 3987 §3.2).
+        assert!(IriRef::parse(i.as_str()).is_ok(), "to_iri.tsv:{}", row.line);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
