@@ -498,7 +498,7 @@ fn relativize(base: Iri<&str>, target: Iri<&str>) -> Result<IriRef<String>, Rela
 }
 
 /// The directory that `merge` (RFC 3986 §5.2.3) puts in front of a relative path.
-fn base_directory<'a>(base: Iri<&'a str>) -> &'a str {
+fn base_directory(base: Iri<&str>) -> &str {
     let (has_authority, pos) = (base.has_authority(), base.positions());
     let bp = parts::path(base.into_inner(), &pos);
     if has_authority && bp.is_empty() {
