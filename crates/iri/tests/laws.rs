@@ -1,0 +1,369 @@
+//! Property tests: generators built from the grammar of RFC 3987 §2.2 produce valid IRIs
+//! with every component and host kind, non-ASCII characters and percent-encodings; the laws
+//! of DESIGN.md are checked on them.
+
+use proptest::prelude::*;
+
+use iri::{remove_dot_segments, Iri, IriRef, Uri, UriRef};
+
+/// A sample of `ucschar` from several ranges and planes, including range ends.
+fn ucschar() -> impl Strategy<Value = char> {
+    prop_oneof![
+        0xA0u32..0x800,
+        0x800u32..0xD7FF,
+        Just(0xD7FF),
+        0xF900u32..=0xFDCF,
+        0xFDF0u32..=0xFFEF,
+        0x10000u32..=0x1FFFD,
+        0x20000u32..=0x2FFFD,
+        0xE1000u32..=0xEFFFD,
+    ]
+    .prop_filter_map("scalar, not bidi formatting", |c| {
+        char::from_u32(c).filter(|&ch| !iri::is_bidi_formatting(ch as u32))
+    })
+}
+
+/// `iprivate`.
+fn iprivate() -> impl Strategy<Value = char> {
+    prop_oneof![
+        0xE000u32..=0xF8FF,
+        0xF0000u32..=0xFFFFD,
+        0x100000u32..=0x10FFFD
+    ]
+    .prop_map(|c| char::from_u32(c).unwrap())
+}
+
+/// `pct-encoded`: any octet, in either hex case; sometimes the UTF-8 of a character.
+fn pct_encoded() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (any::<u8>(), any::<bool>()).prop_map(|(o, lower)| if lower {
+            format!("%{o:02x}")
+        } else {
+            format!("%{o:02X}")
+        }),
+        ucschar().prop_map(|c| {
+            let mut b = [0; 4];
+            c.encode_utf8(&mut b)
+                .bytes()
+                .map(|o| format!("%{o:02X}"))
+                .collect()
+        }),
+    ]
+}
+
+/// One unit of text from `iunreserved / pct-encoded / sub-delims` plus the ASCII `extra`.
+fn unit(extra: &'static str, private: bool) -> BoxedStrategy<String> {
+    let ascii: Vec<char> = "abcXYZ019-._~!$&'()*+,;="
+        .chars()
+        .chain(extra.chars())
+        .collect();
+    let mut options = vec![
+        (
+            6,
+            proptest::sample::select(ascii)
+                .prop_map(String::from)
+                .boxed(),
+        ),
+        (2, ucschar().prop_map(String::from).boxed()),
+        (1, pct_encoded().boxed()),
+    ];
+    if private {
+        options.push((1, iprivate().prop_map(String::from).boxed()));
+    }
+    proptest::strategy::Union::new_weighted(options).boxed()
+}
+
+fn text(extra: &'static str, private: bool, max: usize) -> BoxedStrategy<String> {
+    proptest::collection::vec(unit(extra, private), 0..max)
+        .prop_map(|v| v.concat())
+        .boxed()
+}
+
+fn scheme() -> impl Strategy<Value = String> {
+    "[a-zA-Z][a-zA-Z0-9+.-]{0,7}"
+}
+
+/// `ihost` of every kind, with the kind's name.
+fn host() -> impl Strategy<Value = (String, &'static str)> {
+    prop_oneof![
+        text("", false, 8).prop_map(|h| (h, "reg-name")),
+        any::<[u8; 4]>().prop_map(|o| (std::net::Ipv4Addr::from(o).to_string(), "ipv4")),
+        any::<[u16; 8]>().prop_map(|g| (format!("[{}]", std::net::Ipv6Addr::from(g)), "ipv6")),
+        (any::<[u16; 6]>(), any::<[u8; 4]>()).prop_map(|(g, v4)| (
+            format!(
+                "[{:x}:{:x}:{:x}:{:x}:{:x}:{:x}:{}]",
+                g[0],
+                g[1],
+                g[2],
+                g[3],
+                g[4],
+                g[5],
+                std::net::Ipv4Addr::from(v4)
+            ),
+            "ipv6"
+        )),
+        ("[0-9a-fA-F]{1,3}", "[a-z0-9:!$=]{1,6}", any::<bool>()).prop_map(|(h, t, up)| (
+            format!("[{}{h}.{t}]", if up { 'V' } else { 'v' }),
+            "ipvfuture"
+        )),
+    ]
+}
+
+/// Path segments, with dot segments mixed in.
+fn segments() -> impl Strategy<Value = Vec<String>> {
+    proptest::collection::vec(
+        prop_oneof![
+            6 => text(":@", false, 6),
+            1 => Just(".".to_string()),
+            1 => Just("..".to_string()),
+        ],
+        0..6,
+    )
+}
+
+/// The parts of a generated IRI reference, kept to check the accessors.
+#[derive(Debug, Clone)]
+struct Parts {
+    scheme: Option<String>,
+    authority: Option<(Option<String>, String, &'static str, Option<String>)>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl Parts {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        if let Some(sc) = &self.scheme {
+            s.push_str(sc);
+            s.push(':');
+        }
+        if let Some((ui, h, _, port)) = &self.authority {
+            s.push_str("//");
+            if let Some(u) = ui {
+                s.push_str(u);
+                s.push('@');
+            }
+            s.push_str(h);
+            if let Some(p) = port {
+                s.push(':');
+                s.push_str(p);
+            }
+        }
+        s.push_str(&self.path);
+        if let Some(q) = &self.query {
+            s.push('?');
+            s.push_str(q);
+        }
+        if let Some(f) = &self.fragment {
+            s.push('#');
+            s.push_str(f);
+        }
+        s
+    }
+}
+
+/// An IRI reference built from the grammar; `absolute` forces a scheme.
+fn iri_ref(absolute: bool) -> impl Strategy<Value = Parts> {
+    let scheme = if absolute {
+        scheme().prop_map(Some).boxed()
+    } else {
+        proptest::option::of(scheme()).boxed()
+    };
+    let authority = proptest::option::of((
+        proptest::option::of(text(":", false, 6)),
+        host(),
+        proptest::option::of("[0-9]{0,5}"),
+    ));
+    (
+        scheme,
+        authority,
+        segments(),
+        any::<bool>(),
+        proptest::option::of(text(":@/?", true, 8)),
+        proptest::option::of(text(":@/?", false, 8)),
+    )
+        .prop_map(|(scheme, authority, segs, rooted, query, fragment)| {
+            let authority = authority.map(|(ui, (h, k), p)| (ui, h, k, p));
+            let mut path = String::new();
+            if authority.is_some() || rooted {
+                for s in &segs {
+                    path.push('/');
+                    path.push_str(s);
+                }
+            } else {
+                path = segs.join("/");
+            }
+            let mut parts = Parts {
+                scheme,
+                authority,
+                path,
+                query,
+                fragment,
+            };
+            if parts.authority.is_none() {
+                // "//" would start an authority: a path may not begin with it.
+                if parts.path.starts_with("//") {
+                    parts.path.insert_str(0, "/.");
+                }
+                // ipath-noscheme: no ':' in the first segment of a relative reference.
+                if parts.scheme.is_none() {
+                    let first = parts.path.split('/').next().unwrap_or("");
+                    if first.contains(':') {
+                        parts.path.insert_str(0, "./");
+                    }
+                }
+            }
+            parts
+        })
+}
+
+/// Upper-cases percent-encodings and decodes those of unreserved characters: the
+/// differences RFC 3987 §3.2 allows between `u` and `to_uri(to_iri(u))`.
+fn canon(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let o = u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap();
+            if o.is_ascii_alphanumeric() || b"-._~".contains(&o) {
+                out.push(o as char);
+            } else {
+                out.push_str(&format!("%{o:02X}"));
+            }
+            i += 3;
+        } else {
+            out.push(b[i] as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Generated references parse, and the accessors give back what was generated.
+    #[test]
+    fn generated_references_parse(p in iri_ref(false)) {
+        let s = p.text();
+        let r = IriRef::parse(s.as_str()).map_err(|e| TestCaseError::fail(format!("{s:?}: {e}")))?;
+        prop_assert_eq!(r.scheme(), p.scheme.as_deref());
+        prop_assert_eq!(r.path(), p.path.as_str());
+        prop_assert_eq!(r.query(), p.query.as_deref());
+        prop_assert_eq!(r.fragment(), p.fragment.as_deref());
+        match &p.authority {
+            Some((ui, h, kind, port)) => {
+                prop_assert_eq!(r.userinfo(), ui.as_deref());
+                prop_assert_eq!(r.host_str(), Some(h.as_str()));
+                let got_kind = r.host().unwrap().kind().as_str();
+                // A generated reg-name may happen to read as an IPv4 address.
+                prop_assert!(got_kind == *kind || (*kind == "reg-name" && got_kind == "ipv4"));
+                prop_assert_eq!(r.port(), port.as_deref());
+            }
+            None => prop_assert!(!r.has_authority()),
+        }
+        // Display / FromStr round trip, and owned storage agrees with borrowed.
+        let owned: IriRef<String> = r.to_string().parse().unwrap();
+        prop_assert_eq!(&owned, &r);
+        prop_assert_eq!(owned.path(), r.path());
+    }
+
+    /// RFC 3987 §3.1: to_uri gives a URI, is idempotent, and is the identity on URIs.
+    #[test]
+    fn to_uri_laws(p in iri_ref(false)) {
+        let s = p.text();
+        let r = IriRef::parse(s.as_str()).unwrap();
+        let u = r.to_uri();
+        prop_assert!(u.as_str().is_ascii());
+        let parsed = UriRef::parse(u.as_str());
+        prop_assert!(parsed.is_ok(), "{:?} -> {:?}", s, u);
+        prop_assert_eq!(u.as_iri_ref().to_uri().to_string(), u.as_str());
+        prop_assert_eq!(s.is_ascii(), u.as_str() == s);
+        // Components map one to one.
+        prop_assert_eq!(u.scheme(), r.scheme());
+        prop_assert_eq!(u.has_authority(), r.has_authority());
+        prop_assert_eq!(u.has_query(), r.has_query());
+        prop_assert_eq!(u.has_fragment(), r.has_fragment());
+        let mut buf = String::new();
+        prop_assert_eq!(r.to_uri_into(&mut buf).to_string(), u.as_str());
+    }
+
+    /// RFC 3987 §3.2: to_iri gives an IRI, and to_uri(to_iri(u)) == u up to hex case and
+    /// decoded unreserved characters.
+    #[test]
+    fn to_iri_round_trip(p in iri_ref(false)) {
+        let s = p.text();
+        let r = IriRef::parse(s.as_str()).unwrap();
+        let u = r.to_uri();
+        let back = UriRef::parse(u.as_str()).unwrap();
+        let i = back.to_iri();
+        prop_assert!(IriRef::parse(i.as_str()).is_ok(), "{:?}", i);
+        let again = i.to_uri();
+        prop_assert_eq!(canon(again.as_str()), canon(u.as_str()));
+        // Converting twice changes nothing more.
+        prop_assert_eq!(i.to_iri().to_string(), i.as_str());
+    }
+
+    /// Resolution always gives an IRI that parses back with the same components.
+    #[test]
+    fn resolution_output_parses(b in iri_ref(true), r in iri_ref(false)) {
+        let base = Iri::parse(b.text()).unwrap();
+        let reference = IriRef::parse(r.text()).unwrap();
+        let t = base.resolve(&reference);
+        let again = Iri::parse(t.as_str()).map_err(|e| TestCaseError::fail(format!("{t}: {e}")))?;
+        prop_assert_eq!(again.path(), t.path());
+        prop_assert_eq!(again.authority(), t.authority());
+        prop_assert_eq!(again.query(), t.query());
+        prop_assert_eq!(again.fragment(), reference.fragment());
+        // Nothing is percent-encoded or decoded by resolution.
+        let mut buf = String::new();
+        prop_assert_eq!(base.resolve_into(&reference, &mut buf).to_string(), t.as_str());
+        // URI resolution agrees with IRI resolution after mapping (RFC 3987 §6.5).
+        let bu = Uri::parse(base.to_uri().to_string()).unwrap();
+        let ru = UriRef::parse(reference.to_uri().to_string()).unwrap();
+        prop_assert_eq!(bu.resolve(&ru).to_string(), t.to_uri().to_string());
+    }
+
+    /// resolve(base, relativize(base, t)) == t, and relativize fails only for targets whose
+    /// path holds dot segments.
+    #[test]
+    fn relativize_inverts_resolve(b in iri_ref(true), t in iri_ref(true), same in 0u8..4) {
+        let base = Iri::parse(b.text()).unwrap();
+        // Make targets that share scheme, authority or path with the base often.
+        let target_text = match same {
+            0 => t.text(),
+            1 => format!("{}:{}", base.scheme(), t.text().split_once(':').unwrap().1),
+            _ => {
+                let r = IriRef::parse(t.text().split_once(':').unwrap().1.to_string());
+                match r {
+                    Ok(r) if !r.is_absolute() => base.resolve(&r).into_inner(),
+                    _ => t.text(),
+                }
+            }
+        };
+        let target = Iri::parse(target_text.as_str()).unwrap();
+        match base.relativize(&target) {
+            Ok(r) => {
+                prop_assert_eq!(base.resolve(&r).to_string(), target.as_str(), "via {:?}", r);
+                prop_assert!(r.as_str().len() <= target.as_str().len());
+            }
+            Err(e) => {
+                prop_assert!(remove_dot_segments(target.path()) != target.path(), "{}", e);
+            }
+        }
+    }
+
+    /// Resolving a resolved IRI's own text as a reference gives it back (absolute references
+    /// are fixed points once dot segments are gone).
+    #[test]
+    fn resolution_is_stable(b in iri_ref(true), r in iri_ref(false)) {
+        let base = Iri::parse(b.text()).unwrap();
+        let t = base.resolve(&IriRef::parse(r.text()).unwrap());
+        // A path copied from the base (empty reference path) may keep its dot segments.
+        prop_assume!(remove_dot_segments(t.path()) == t.path() || t.path().starts_with("/.//"));
+        let again = base.resolve(&IriRef::parse(t.as_str()).unwrap());
+        prop_assert_eq!(again.as_str(), t.as_str());
+    }
+}
