@@ -95,3 +95,8 @@ pub use crate::iri::{Iri, IriRef, PathSegments};
 pub use crate::parser::{validate, Kind};
 pub use crate::resolve::{remove_dot_segments, RelativizeError};
 pub use crate::uri::{Uri, UriRef};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
