@@ -354,15 +354,10 @@ impl<T: AsRef<str>> Uri<T> {
     /// assert_eq!(base.resolve(&UriRef::parse("../../g").unwrap()), "http://a/g");
     /// ```
     pub fn resolve<U: AsRef<str>>(&self, reference: &UriRef<U>) -> Uri<String> {
-        let mut out = String::new();
-        let pos = resolve_parts(
-            self.as_str(),
-            self.positions(),
-            reference.as_str(),
-            reference.positions(),
-            &mut out,
-        );
-        Uri::from_parts(out, pos)
+        // URI in, URI out: resolution adds no character that was not in its inputs.
+        let t = self.as_iri().resolve(&reference.as_iri_ref());
+        let pos = t.positions();
+        Uri::from_parts(t.into_inner(), pos)
     }
 
     /// Resolves a URI reference into `buf` (cleared first); see [`Iri::resolve_into`].
@@ -378,14 +373,11 @@ impl<T: AsRef<str>> Uri<T> {
         reference: &UriRef<U>,
         buf: &'b mut String,
     ) -> Uri<&'b str> {
-        buf.clear();
-        let pos = resolve_parts(
-            self.as_str(),
-            self.positions(),
-            reference.as_str(),
-            reference.positions(),
-            buf,
-        );
+        let pos = self
+            .as_iri()
+            .resolve_into(&reference.as_iri_ref(), buf)
+            .positions();
+        let buf: &'b String = buf;
         Uri::from_parts(buf.as_str(), pos)
     }
 

@@ -362,7 +362,13 @@ proptest! {
         let base = Iri::parse(b.text()).unwrap();
         let t = base.resolve(&IriRef::parse(r.text()).unwrap());
         // A path copied from the base (empty reference path) may keep its dot segments.
-        prop_assume!(remove_dot_segments(t.path()) == t.path() || t.path().starts_with("/.//"));
+        // Without authority, "/." may stand before a path starting with "//".
+        let p = t.path();
+        let p = match p.strip_prefix("/.") {
+            Some(q) if !t.has_authority() && q.starts_with("//") => q,
+            _ => p,
+        };
+        prop_assume!(remove_dot_segments(p) == p);
         let again = base.resolve(&IriRef::parse(t.as_str()).unwrap());
         prop_assert_eq!(again.as_str(), t.as_str());
     }
