@@ -1,1 +1,39 @@
-fn main() {}
+//! `iri`: the command-line tool over the [`iri`] library. It parses, validates, converts
+//! (IRI ↔ URI, RFC 3987 §3), resolves and relativizes (RFC 3986 §5) IRIs, taking inputs as
+//! arguments or one per line on standard input, and writes one line per input as text,
+//! JSON Lines or TSV.
+//!
+//! The program is a thin layer: flags (`cli`), reading inputs (`input`), writing formats
+//! (`output`, `failure`) and one function per subcommand (`commands`); all the IRI work is
+//! the library's.
+//!
+//! Exit status: 0 when every input is valid, 1 when some input is invalid or an input could
+//! not be read, 2 on a usage error. A closed standard output (`iri parse < big | head -1`)
+//! ends the program quietly with status 0.
+
+mod cli;
+mod commands;
+mod failure;
+mod input;
+mod output;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::commands::Outcome;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match commands::run(cli.command) {
+        Ok(Outcome::AllValid) => ExitCode::SUCCESS,
+        Ok(Outcome::SomeInvalid) => ExitCode::from(1),
+        // The reader went away: nobody is left to tell.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            output::warn(e);
+            ExitCode::from(1)
+        }
+    }
+}

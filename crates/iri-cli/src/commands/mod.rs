@@ -1,0 +1,50 @@
+//! The subcommands, one function each; every one writes to the buffered standard output and
+//! returns whether all its inputs were fine.
+
+mod parse;
+mod transform;
+mod validate;
+
+use std::io::{self, Write};
+
+use crate::cli::Command;
+use crate::output;
+
+pub use parse::parse;
+pub use transform::{relativize, resolve, to_iri, to_uri};
+pub use validate::validate;
+
+/// How a run went, for the exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every input was fine: exit status 0.
+    AllValid,
+    /// Some input was invalid (or some file could not be read): exit status 1.
+    SomeInvalid,
+}
+
+impl Outcome {
+    /// `AllValid` when `ok`, else `SomeInvalid`.
+    pub fn from_ok(ok: bool) -> Self {
+        if ok {
+            Outcome::AllValid
+        } else {
+            Outcome::SomeInvalid
+        }
+    }
+}
+
+/// Runs a subcommand, writing its results to standard output (flushed before returning).
+pub fn run(command: Command) -> io::Result<Outcome> {
+    let mut out = output::stdout();
+    let outcome = match command {
+        Command::Parse(args) => parse(args, &mut out)?,
+        Command::Validate(args) => validate(args, &mut out)?,
+        Command::ToUri(args) => to_uri(args, &mut out)?,
+        Command::ToIri(args) => to_iri(args, &mut out)?,
+        Command::Resolve(args) => resolve(args, &mut out)?,
+        Command::Relativize(args) => relativize(args, &mut out)?,
+    };
+    out.flush()?;
+    Ok(outcome)
+}

@@ -1,0 +1,212 @@
+//! `iri parse`: components of each input, or why it is invalid.
+
+use std::io::{self, Write};
+
+use iri::{IriRef, Kind};
+
+use super::Outcome;
+use crate::cli::{Format, ParseArgs};
+use crate::failure::Failure;
+use crate::input::{for_each_input, Origin};
+use crate::output::{tsv_row, JsonObject};
+
+/// The components of a valid input, each a slice of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Components<'a> {
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<&'static str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'r> Components<'r> {
+    fn of(r: &'r IriRef<&str>) -> Self {
+        Components {
+            scheme: r.scheme(),
+            authority: r.authority(),
+            userinfo: r.userinfo(),
+            host: r.host_str(),
+            host_kind: r.host().map(|h| h.kind().as_str()),
+            port: r.port(),
+            path: r.path(),
+            query: r.query(),
+            fragment: r.fragment(),
+        }
+    }
+}
+
+/// Parses `s` against `kind`; the value is the `IRI-reference` reading, which exists for
+/// every input that is valid under any kind.
+fn parse_one(s: &str, kind: Kind) -> Result<IriRef<&str>, Failure> {
+    if kind != Kind::IriReference {
+        iri::validate(s, kind).map_err(|e| Failure::parse(&e))?;
+    }
+    IriRef::parse(s).map_err(|e| Failure::parse(&e))
+}
+
+const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror\n";
+
+/// Runs `iri parse`: one line per input, as described in its `--help`.
+pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let format = args.output.format;
+    if format == Format::Tsv {
+        out.write_all(TSV_HEADER.as_bytes())?;
+    }
+    let mut all_ok = true;
+    for_each_input(args.inputs, |origin, bytes| {
+        let parsed = match std::str::from_utf8(bytes) {
+            Ok(s) => parse_one(s, args.kind),
+            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+        };
+        all_ok &= parsed.is_ok();
+        let result = parsed.as_ref().map(Components::of);
+        let input = String::from_utf8_lossy(bytes);
+        match format {
+            Format::Text => write_text(out, origin, &result),
+            Format::Json => write_json(out, &input, &result),
+            Format::Tsv => write_tsv(out, &input, &result),
+        }
+    })?;
+    Ok(Outcome::from_ok(all_ok))
+}
+
+fn write_text(
+    out: &mut impl Write,
+    origin: Origin,
+    result: &Result<Components<'_>, &Failure>,
+) -> io::Result<()> {
+    let c = match result {
+        Ok(c) => c,
+        Err(f) => return f.write_text(out, origin),
+    };
+    let mut sep = "";
+    let mut field = |out: &mut dyn Write, key: &str, value: Option<&str>| -> io::Result<()> {
+        if let Some(v) = value {
+            write!(out, "{sep}{key}={v}")?;
+            sep = " ";
+        }
+        Ok(())
+    };
+    field(out, "scheme", c.scheme)?;
+    field(out, "authority", c.authority)?;
+    field(out, "userinfo", c.userinfo)?;
+    field(out, "host", c.host)?;
+    if let Some(kind) = c.host_kind {
+        write!(out, " ({kind})")?;
+    }
+    field(out, "port", c.port)?;
+    field(out, "path", Some(c.path))?;
+    field(out, "query", c.query)?;
+    field(out, "fragment", c.fragment)?;
+    out.write_all(b"\n")
+}
+
+fn write_json<W: Write>(
+    out: &mut W,
+    input: &str,
+    result: &Result<Components<'_>, &Failure>,
+) -> io::Result<()> {
+    let mut o = JsonObject::begin(out)?;
+    o.str("input", Some(input))?;
+    match result {
+        Ok(c) => {
+            o.bool("valid", true)?;
+            o.str("scheme", c.scheme)?;
+            o.str("authority", c.authority)?;
+            o.str("userinfo", c.userinfo)?;
+            o.str("host", c.host)?;
+            o.str("host_kind", c.host_kind)?;
+            o.str("port", c.port)?;
+            o.str("path", Some(c.path))?;
+            o.str("query", c.query)?;
+            o.str("fragment", c.fragment)?;
+        }
+        Err(f) => {
+            o.bool("valid", false)?;
+            o.object("error", |e| f.write_json_fields(e))?;
+        }
+    }
+    o.end_line()
+}
+
+fn write_tsv(
+    out: &mut impl Write,
+    input: &str,
+    result: &Result<Components<'_>, &Failure>,
+) -> io::Result<()> {
+    match result {
+        Ok(c) => tsv_row(
+            out,
+            &[
+                Some(input),
+                Some("true"),
+                c.scheme,
+                c.authority,
+                c.userinfo,
+                c.host,
+                c.host_kind,
+                c.port,
+                Some(c.path),
+                c.query,
+                c.fragment,
+                None,
+            ],
+        ),
+        Err(f) => {
+            let mut row = [None; 12];
+            row[0] = Some(input);
+            row[1] = Some("false");
+            row[11] = Some(f.message.as_str());
+            tsv_row(out, &row)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_of_a_full_reference() {
+        let r = parse_one("http://user@[::1]:80/p?q#f", Kind::IriReference).unwrap();
+        let c = Components::of(&r);
+        assert_eq!(c.scheme, Some("http"));
+        assert_eq!(c.authority, Some("user@[::1]:80"));
+        assert_eq!(c.userinfo, Some("user"));
+        assert_eq!(c.host, Some("[::1]"));
+        assert_eq!(c.host_kind, Some("ipv6"));
+        assert_eq!(c.port, Some("80"));
+        assert_eq!((c.path, c.query, c.fragment), ("/p", Some("q"), Some("f")));
+    }
+
+    #[test]
+    fn kind_is_checked() {
+        assert_eq!(
+            parse_one("a", Kind::Iri).unwrap_err().kind,
+            "missing-scheme"
+        );
+        assert_eq!(
+            parse_one("http://é", Kind::Uri).unwrap_err().kind,
+            "non-ascii"
+        );
+        assert!(parse_one("", Kind::RelativeIri).is_ok());
+    }
+
+    #[test]
+    fn text_layout() {
+        let mut v = Vec::new();
+        for (i, s) in ["http://h/", ""].into_iter().enumerate() {
+            let r = parse_one(s, Kind::IriReference).unwrap();
+            write_text(&mut v, Origin::Argument(i + 1), &Ok(Components::of(&r))).unwrap();
+        }
+        assert_eq!(
+            String::from_utf8(v).unwrap(),
+            "scheme=http authority=h host=h (reg-name) path=/\npath=\n"
+        );
+    }
+}

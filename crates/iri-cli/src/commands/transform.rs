@@ -1,0 +1,99 @@
+//! The subcommands that turn each input into one output string: `to-uri`, `to-iri`,
+//! `resolve` and `relativize`.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+
+use iri::{Iri, IriRef};
+
+use super::Outcome;
+use crate::cli::{BaseArgs, Format, TransformArgs};
+use crate::failure::Failure;
+use crate::input::for_each_input;
+use crate::output::{tsv_row, JsonObject};
+
+/// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1).
+pub fn to_uri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    transform(args.inputs, args.output.format, out, |s, buf| {
+        let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
+        r.to_uri_into(buf);
+        Ok(())
+    })
+}
+
+/// Runs `iri to-iri`: each URI (or IRI) reference converted to an IRI reference
+/// (RFC 3987 §3.2).
+pub fn to_iri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    transform(args.inputs, args.output.format, out, |s, buf| {
+        let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
+        buf.push_str(r.to_iri().as_str());
+        Ok(())
+    })
+}
+
+/// Runs `iri resolve`: each reference resolved against `--base` (RFC 3986 §5.2).
+pub fn resolve(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let base = args.base;
+    transform(args.inputs, args.output.format, out, |s, buf| {
+        let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
+        base.resolve_into(&r, buf);
+        Ok(())
+    })
+}
+
+/// Runs `iri relativize`: for each target IRI, the shortest reference that resolves against
+/// `--base` to it.
+pub fn relativize(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let base = args.base;
+    transform(args.inputs, args.output.format, out, |s, buf| {
+        let target = Iri::parse(s).map_err(|e| Failure::parse(&e))?;
+        let r = base
+            .relativize(&target)
+            .map_err(|e| Failure::unreachable(&e))?;
+        buf.push_str(r.as_str());
+        Ok(())
+    })
+}
+
+/// The shared driver: `f` writes the output for one valid-UTF-8 input into an empty buffer,
+/// or says why there is none; each input gives one line in `format`.
+fn transform(
+    inputs: Vec<OsString>,
+    format: Format,
+    out: &mut impl Write,
+    mut f: impl FnMut(&str, &mut String) -> Result<(), Failure>,
+) -> io::Result<Outcome> {
+    if format == Format::Tsv {
+        out.write_all(b"input\toutput\terror\n")?;
+    }
+    let mut all_ok = true;
+    let mut buf = String::new();
+    for_each_input(inputs, |origin, bytes| {
+        buf.clear();
+        let result = match std::str::from_utf8(bytes) {
+            Ok(s) => f(s, &mut buf),
+            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+        };
+        all_ok &= result.is_ok();
+        let input = String::from_utf8_lossy(bytes);
+        match (format, &result) {
+            (Format::Text, Ok(())) => {
+                out.write_all(buf.as_bytes())?;
+                out.write_all(b"\n")
+            }
+            (Format::Text, Err(fail)) => fail.write_text(out, origin),
+            (Format::Json, _) => {
+                let mut o = JsonObject::begin(&mut *out)?;
+                o.str("input", Some(&input))?;
+                match &result {
+                    Ok(()) => o.str("output", Some(&buf))?,
+                    Err(fail) => o.object("error", |e| fail.write_json_fields(e))?,
+                }
+                o.end_line()
+            }
+            (Format::Tsv, Ok(())) => tsv_row(out, &[Some(&input), Some(&buf), None]),
+            (Format::Tsv, Err(fail)) => tsv_row(out, &[Some(&input), None, Some(&fail.message)]),
+        }
+    })?;
+    Ok(Outcome::from_ok(all_ok))
+}
