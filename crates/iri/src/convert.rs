@@ -236,6 +236,22 @@ impl<T: AsRef<str>> IriRef<T> {
     }
 }
 
+impl<T: AsRef<str>> IriRef<T> {
+    /// Decodes what RFC 3987 §3.2 allows into `buf` (cleared first) and returns a view of it;
+    /// a loop that reuses one buffer allocates nothing once it has grown to fit.
+    ///
+    /// ```
+    /// let r = iri::IriRef::parse("/%CE%B4?%EE%80%80").unwrap();
+    /// let mut buf = String::new();
+    /// assert_eq!(r.to_iri_into(&mut buf), "/δ?\u{E000}");
+    /// ```
+    pub fn to_iri_into<'b>(&self, buf: &'b mut String) -> IriRef<&'b str> {
+        buf.clear();
+        let pos = map_regions(self.as_str(), self.positions(), buf, decode_region);
+        IriRef::from_parts(buf.as_str(), pos)
+    }
+}
+
 impl<T: AsRef<str>> Iri<T> {
     /// Maps the IRI to a URI (RFC 3987 §3.1 step 2); see [`IriRef::to_uri`].
     ///
@@ -281,6 +297,20 @@ impl<T: AsRef<str>> UriRef<T> {
     pub fn to_iri(&self) -> IriRef<Cow<'_, str>> {
         let (text, pos) = to_iri_cow(self.as_str(), self.positions());
         IriRef::from_parts(text, pos)
+    }
+}
+
+impl<T: AsRef<str>> UriRef<T> {
+    /// Converts into `buf` (cleared first) and returns a view of it; see
+    /// [`IriRef::to_iri_into`].
+    ///
+    /// ```
+    /// let u = iri::UriRef::parse("D%C3%BCrst").unwrap();
+    /// let mut buf = String::new();
+    /// assert_eq!(u.to_iri_into(&mut buf), "Dürst");
+    /// ```
+    pub fn to_iri_into<'b>(&self, buf: &'b mut String) -> IriRef<&'b str> {
+        self.as_iri_ref().to_iri_into(buf)
     }
 }
 
