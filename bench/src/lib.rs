@@ -1,1 +1,77 @@
+//! Side-by-side benchmark of the `iri` crate against oxiri, iri-string, fluent-uri and url.
+//!
+//! The binary (`cargo run --release -p iri-bench -- [--corpus DIR] [--samples N]
+//! [--markdown]`) is a thin wrapper over this library, so that the smoke test can run the
+//! same code on a tiny corpus:
+//!
+//! - [`load_corpus`] reads `corpus.txt` and `relative_urls_cc_10k.csv`;
+//! - [`run`] prepares the inputs of every operation (untimed), cross-checks outputs between
+//!   libraries, and times one full pass per library, `samples` times, reporting medians;
+//! - [`render_plain`] and [`render_markdown`] print the [`Report`].
+//!
+//! Timing is a plain `Instant` around one pass over all inputs, with `std::hint::black_box`
+//! on every input and result; no statistics crate is involved.
 
+mod corpus;
+mod measure;
+mod ops;
+mod report;
+
+pub use corpus::{
+    default_corpus_dir, load_corpus, parse_pairs_csv, split_lines, split_pair, Corpus, LoadError,
+    Pairs, CORPUS_FILE, PAIRS_FILE,
+};
+pub use measure::{median, Config, Measured};
+pub use ops::{
+    run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, FLUENT, IRI_STRING, OURS,
+    OXIRI, URL,
+};
+pub use report::{render_markdown, render_plain, Machine};
+
+/// Command-line options of the binary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Corpus directory.
+    pub corpus: std::path::PathBuf,
+    /// Timed passes per case.
+    pub samples: usize,
+    /// Print Markdown instead of plain text.
+    pub markdown: bool,
+}
+
+/// The usage line.
+pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown]\n\
+    \n\
+    --corpus DIR   directory holding corpus.txt and relative_urls_cc_10k.csv\n\
+    \x20              (default: $IRI_CORPUS_DIR, else <workspace>/../shared/corpus)\n\
+    --samples N    timed passes per library and operation, median reported (default 15)\n\
+    --markdown     print a Markdown report with the machine and the command";
+
+/// Parses the arguments after the program name. `Ok(None)` means `--help`.
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Options>, String> {
+    let mut opts = Options {
+        corpus: default_corpus_dir(),
+        samples: 15,
+        markdown: false,
+    };
+    let mut args = args.into_iter();
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--corpus" => {
+                opts.corpus = args.next().ok_or("--corpus needs a directory")?.into();
+            }
+            "--samples" => {
+                let n = args.next().ok_or("--samples needs a number")?;
+                opts.samples = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--samples: not a positive number: {n:?}"))?;
+            }
+            "--markdown" => opts.markdown = true,
+            "-h" | "--help" => return Ok(None),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(Some(opts))
+}

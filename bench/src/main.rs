@@ -1,0 +1,49 @@
+//! `cargo run --release -p iri-bench -- [--corpus DIR] [--samples N] [--markdown]`
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let opts = match iri_bench::parse_args(args.clone()) {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            println!("{}", iri_bench::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("iri-bench: {e}\n{}", iri_bench::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    let corpus = match iri_bench::load_corpus(&opts.corpus) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("iri-bench: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if cfg!(debug_assertions) {
+        eprintln!("iri-bench: warning: debug build; timings are meaningless without --release");
+    }
+    let cfg = iri_bench::Config {
+        samples: opts.samples,
+        warmups: 2,
+        progress: true,
+    };
+    let report = iri_bench::run(&corpus, &cfg);
+    if opts.markdown {
+        let mut command = String::from("cargo run --release -p iri-bench --");
+        for a in &args {
+            command.push(' ');
+            command.push_str(a);
+        }
+        let machine = iri_bench::Machine::detect();
+        print!(
+            "{}",
+            iri_bench::render_markdown(&report, &machine, &command)
+        );
+    } else {
+        print!("{}", iri_bench::render_plain(&report));
+    }
+    ExitCode::SUCCESS
+}

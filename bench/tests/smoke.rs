@@ -1,0 +1,265 @@
+//! Runs the whole harness on a tiny inline corpus with one sample, so that
+//! `cargo test --workspace` exercises every operation quickly.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use iri_bench::{Config, Corpus, Report, FLUENT, IRI_STRING, OURS, OXIRI, URL};
+
+const LINES: &[&str] = &[
+    "http://example.org/a/b?q#f",
+    "../c/d?x",
+    "https://ex.org/résumé",
+    "a b",          // space: rejected by every RFC 3987 parser
+    "http://a/%zz", // bad percent-encoding: rejected by all
+    "//h/p",        // network-path reference
+    "/r%C3%A9sum%C3%A9",
+    // U+200F RIGHT-TO-LEFT MARK: allowed by the ABNF, forbidden by RFC 3987 §4.1; only we
+    // enforce §4.1 (the real corpus has four such lines).
+    "http://a/b\u{200F}c",
+];
+
+const PAIRS: &[(&str, &str)] = &[
+    ("http://a/b/c/d;p?q", "../g?y#s"),
+    ("http://a/b/c/d;p?q", "//g"),
+    (
+        "http://example.org/wiki/Zürich",
+        "../w/index.php?title=Genève",
+    ),
+    ("http://a/b", "a b"), // invalid reference for the RFC libraries; url joins it anyway
+];
+
+fn run() -> Report {
+    let corpus = Corpus::from_parts(LINES, PAIRS);
+    let cfg = Config {
+        samples: 1,
+        warmups: 1,
+        progress: false,
+    };
+    iri_bench::run(&corpus, &cfg)
+}
+
+fn libs(report: &Report, op: &str) -> BTreeSet<&'static str> {
+    report
+        .op(op)
+        .unwrap_or_else(|| panic!("no operation {op}"))
+        .rows
+        .iter()
+        .map(|r| r.lib)
+        .collect()
+}
+
+fn items(report: &Report, op: &str, lib: &str) -> usize {
+    report
+        .op(op)
+        .unwrap()
+        .rows
+        .iter()
+        .find(|r| r.lib == lib)
+        .unwrap_or_else(|| panic!("no {lib} in {op}"))
+        .items
+}
+
+#[test]
+fn every_operation_has_a_row_per_library() {
+    let r = run();
+    let set = |v: &[&'static str]| v.iter().copied().collect::<BTreeSet<_>>();
+    let rfc = set(&[OURS, OXIRI, IRI_STRING, FLUENT]);
+    let all = set(&[OURS, OXIRI, IRI_STRING, FLUENT, URL]);
+    assert_eq!(libs(&r, "parse"), rfc);
+    assert_eq!(libs(&r, "parse absolute"), all);
+    assert_eq!(libs(&r, "resolve"), all);
+    assert_eq!(libs(&r, "resolve_into"), set(&[OURS, OXIRI, IRI_STRING]));
+    assert_eq!(libs(&r, "parse+resolve"), all);
+    assert_eq!(libs(&r, "to_uri"), set(&[OURS, IRI_STRING, FLUENT]));
+    assert_eq!(
+        libs(&r, "to_uri non-ASCII"),
+        set(&[OURS, IRI_STRING, FLUENT])
+    );
+    assert_eq!(libs(&r, "to_uri_into"), set(&[OURS, IRI_STRING]));
+    assert_eq!(libs(&r, "to_iri"), set(&[OURS]));
+    assert_eq!(libs(&r, "to_iri with %"), set(&[OURS]));
+    assert_eq!(libs(&r, "to_iri_into"), set(&[OURS]));
+    assert_eq!(r.ops.len(), 11);
+    for op in &r.ops {
+        assert_eq!(op.rows[0].lib, OURS, "{}: ours comes first", op.op);
+        if op.rows[0].median.as_nanos() > 0 {
+            assert_eq!(op.ratio(&op.rows[0]), Some(1.0), "{}", op.op);
+        }
+        for row in &op.rows {
+            assert_eq!(row.samples.len(), 1, "{} {}", op.op, row.lib);
+            assert_eq!(row.median, row.samples[0]);
+        }
+    }
+}
+
+#[test]
+fn accept_counts_and_item_counts() {
+    let r = run();
+    assert_eq!((r.lines, r.pairs, r.skipped_rows), (8, 4, 0));
+
+    // parse: we accept 5 of 8; the peers also accept the line with U+200F.
+    let parse = &r.accept[0];
+    let counts: Vec<_> = parse
+        .rows
+        .iter()
+        .map(|a| (a.lib, a.accepted, a.of))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            (OURS, 5, 8),
+            (OXIRI, 6, 8),
+            (IRI_STRING, 6, 8),
+            (FLUENT, 6, 8)
+        ]
+    );
+    for a in &parse.rows[1..] {
+        assert_eq!(a.only_ours.0, 0, "{}", a.lib);
+        assert_eq!(a.only_peer.0, 1, "{}", a.lib);
+        assert_eq!(a.only_peer.1, ["http://a/b\u{200F}c"], "{}", a.lib);
+    }
+    for lib in [OURS, OXIRI, IRI_STRING, FLUENT] {
+        assert_eq!(items(&r, "parse", lib), 8, "parse times every line");
+    }
+
+    // parse absolute: the two lines with a scheme that we accept; everyone accepts them.
+    let abs = &r.accept[1];
+    assert!(abs.rows.iter().all(|a| (a.accepted, a.of) == (2, 2)));
+    assert_eq!(abs.rows.len(), 5);
+    assert_eq!(items(&r, "parse absolute", URL), 2);
+
+    // resolve: three valid pairs for the RFC libraries; url also joins "a b".
+    for lib in [OURS, OXIRI, IRI_STRING, FLUENT] {
+        assert_eq!(items(&r, "resolve", lib), 3, "{lib}");
+        assert_eq!(items(&r, "parse+resolve", lib), 3, "{lib}");
+    }
+    assert_eq!(items(&r, "resolve", URL), 4);
+    assert_eq!(items(&r, "resolve_into", OXIRI), 3);
+
+    // to_uri: the lines each library accepts; the non-ASCII ones among them.
+    assert_eq!(items(&r, "to_uri", OURS), 5);
+    assert_eq!(items(&r, "to_uri", IRI_STRING), 6);
+    assert_eq!(items(&r, "to_uri non-ASCII", OURS), 1);
+    assert_eq!(items(&r, "to_uri non-ASCII", FLUENT), 2);
+    assert_eq!(items(&r, "to_uri_into", OURS), 5);
+
+    // to_iri: the four ASCII URI references, one of which holds a '%'.
+    assert_eq!(items(&r, "to_iri", OURS), 4);
+    assert_eq!(items(&r, "to_iri with %", OURS), 1);
+    assert_eq!(items(&r, "to_iri_into", OURS), 4);
+}
+
+#[test]
+fn cross_checks_agree_on_the_tiny_corpus() {
+    let r = run();
+    let check = |prefix: &str| {
+        r.checks
+            .iter()
+            .find(|c| c.what.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no check {prefix}"))
+    };
+    let c = check("resolve: ours = oxiri = iri-string");
+    assert_eq!((c.compared, c.agree, c.disagree), (3, 3, 0));
+    assert!(c.examples.is_empty());
+    let c = check("resolve: ours = fluent-uri");
+    assert_eq!((c.compared, c.agree, c.disagree), (3, 3, 0));
+    let c = check("to_uri:");
+    assert_eq!((c.compared, c.agree, c.disagree), (5, 5, 0));
+    // url adds a trailing '/' to "http://g" and percent-encodes "Zürich"/"Genève": WHATWG
+    // differences, reported, not fatal.
+    let c = check("resolve: ours = url");
+    assert_eq!((c.compared, c.disagree), (3, 2));
+    assert_eq!(c.examples[0].outputs[0], (OURS, "http://g".to_string()));
+    assert_eq!(c.examples[0].outputs[1], (URL, "http://g/".to_string()));
+}
+
+#[test]
+fn rendering_names_every_operation() {
+    let r = run();
+    let plain = iri_bench::render_plain(&r);
+    let machine = iri_bench::Machine::detect();
+    let md = iri_bench::render_markdown(
+        &r,
+        &machine,
+        "cargo run --release -p iri-bench -- --markdown",
+    );
+    assert!(md.contains(
+        "| operation | library | call | items | median ms per pass | ns per item | ratio peer/ours |"
+    ));
+    assert!(md.contains("`cargo run --release -p iri-bench -- --markdown`"));
+    for op in &r.ops {
+        assert!(plain.contains(op.op), "{}", op.op);
+        let row_start = format!("| {} | {} |", op.op, OURS);
+        assert!(md.contains(&row_start), "{row_start}");
+    }
+}
+
+#[test]
+fn csv_split_rule() {
+    assert_eq!(
+        iri_bench::split_pair("http://a/b,c"),
+        Some(("http://a/b", "c"))
+    );
+    assert_eq!(
+        iri_bench::split_pair("http://a/b,"),
+        Some(("http://a/b", ""))
+    );
+    // Two commas: ambiguous, skipped rather than guessed.
+    assert_eq!(iri_bench::split_pair("http://a/b,c,d"), None);
+    assert_eq!(iri_bench::split_pair("no comma"), None);
+    assert_eq!(iri_bench::split_pair("\"http://a/b\",c"), None);
+    let (pairs, skipped) =
+        iri_bench::parse_pairs_csv("base,relative\r\nhttp://a/,b\r\nhttp://a/x,y,z\n\n").unwrap();
+    assert_eq!(pairs, [("http://a/".to_string(), "b".to_string())]);
+    assert_eq!(skipped, ["http://a/x,y,z"]);
+    assert!(iri_bench::parse_pairs_csv("a,b\nhttp://a/,b\n").is_err());
+}
+
+#[test]
+fn loads_a_corpus_directory() {
+    let dir = std::env::temp_dir().join(format!("iri-bench-smoke-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(iri_bench::CORPUS_FILE), "http://a/\n../b\n").unwrap();
+    std::fs::write(
+        dir.join(iri_bench::PAIRS_FILE),
+        "base,relative\nhttp://a/b,c\nhttp://a/,x,y\n",
+    )
+    .unwrap();
+    let c = iri_bench::load_corpus(&dir).unwrap();
+    assert_eq!(c.lines, ["http://a/", "../b"]);
+    assert_eq!(c.pairs, [("http://a/b".to_string(), "c".to_string())]);
+    assert_eq!(c.skipped_rows.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = iri_bench::load_corpus(&dir).unwrap_err();
+    assert!(matches!(err, iri_bench::LoadError::Missing(_)));
+}
+
+#[test]
+fn binary_exits_2_without_a_corpus() {
+    let missing: PathBuf = std::env::temp_dir().join("iri-bench-no-such-corpus-dir");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_iri-bench"))
+        .arg("--corpus")
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("corpus file not found"), "{err}");
+    assert!(err.contains("corpus.txt"), "{err}");
+}
+
+#[test]
+fn argument_parsing() {
+    let args = |v: &[&str]| iri_bench::parse_args(v.iter().map(|s| s.to_string()));
+    let o = args(&["--corpus", "/x", "--samples", "3", "--markdown"])
+        .unwrap()
+        .unwrap();
+    assert_eq!(o.corpus, PathBuf::from("/x"));
+    assert_eq!(o.samples, 3);
+    assert!(o.markdown);
+    assert_eq!(args(&[]).unwrap().unwrap().samples, 15);
+    assert!(args(&["--samples", "0"]).is_err());
+    assert!(args(&["--bogus"]).is_err());
+    assert_eq!(args(&["--help"]).unwrap(), None);
+}
