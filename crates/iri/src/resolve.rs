@@ -110,6 +110,19 @@ fn remove_dot_segments_into(out: &mut String, input: &Cat<'_>) {
     let n = input.len();
     let mut i = 0;
     while i < n {
+        // Most segments do not start with '.': only rule E applies to them.
+        let c0 = input.at(i);
+        let plain = if c0 == b'/' {
+            i + 1 == n || input.at(i + 1) != b'.'
+        } else {
+            c0 != b'.'
+        };
+        if plain {
+            let end = input.next_slash(if c0 == b'/' { i + 1 } else { i });
+            input.push(out, i, end);
+            i = end;
+            continue;
+        }
         // A. A leading "../" goes; a leading "./" goes, and
         // B. "/./" becomes "/": both drop two bytes.
         if input.starts_with(i, b"../") {
@@ -147,6 +160,40 @@ fn remove_dot_segments_into(out: &mut String, input: &Cat<'_>) {
     }
 }
 
+/// Whether a path holds a `.` or `..` segment (a segment starts at 0 and after each `/`).
+/// Without one, `remove_dot_segments` is the identity, and resolution copies the path.
+#[inline]
+fn has_dot_segment(s: &[u8]) -> bool {
+    let n = s.len();
+    let mut i = 0;
+    while let Some(p) = s[i..].iter().position(|&c| c == b'.') {
+        let d = i + p;
+        if d == 0 || s[d - 1] == b'/' {
+            let after = if d + 1 < n && s[d + 1] == b'.' {
+                d + 2
+            } else {
+                d + 1
+            };
+            if after == n || s[after] == b'/' {
+                return true;
+            }
+        }
+        i = d + 1;
+    }
+    false
+}
+
+/// Appends `remove_dot_segments(dir + path)`, copying when there is nothing to remove.
+#[inline]
+fn push_path(out: &mut String, dir: &str, path: &str) {
+    if has_dot_segment(dir.as_bytes()) || has_dot_segment(path.as_bytes()) {
+        remove_dot_segments_into(out, &Cat::new(dir, path));
+    } else {
+        out.push_str(dir);
+        out.push_str(path);
+    }
+}
+
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
@@ -179,76 +226,68 @@ pub(crate) fn resolve_parts(
     out: &mut String,
 ) -> Positions {
     out.reserve(bs.len() + rs.len());
-    let r_scheme = parts::scheme(rs, &rp);
-    let r_auth = parts::authority(rs, &rp);
+    let start = out.len();
+    let (r_scheme_end, r_auth_end) = (rp.scheme_end as usize, rp.auth_end as usize);
+    let r_has_auth = rp.auth_end > rp.scheme_end;
     let r_path = parts::path(rs, &rp);
-    let r_query = parts::query(rs, &rp);
-    let r_frag = parts::fragment(rs, &rp);
-
-    // Scheme (from the reference when it has one, else from the base).
-    match r_scheme {
-        Some(_) => out.push_str(&rs[..rp.scheme_end as usize]),
-        None => out.push_str(&bs[..bp.scheme_end as usize]),
-    }
-    let scheme_end = out.len();
-    let query;
-    let has_auth;
-    let auth_end;
-    if r_scheme.is_some() || r_auth.is_some() {
-        // The reference's authority (if any), path and query.
-        if let Some(a) = r_auth {
-            out.push_str("//");
-            out.push_str(a);
+    // Each branch copies whole runs of its inputs; `rel` maps an offset of the reference's
+    // text past its path to the output: its query and fragment are always copied as they are.
+    let (scheme_end, auth_end, has_auth);
+    if r_scheme_end > 0 || r_has_auth {
+        // T.scheme/authority from R (R.scheme, or Base.scheme when R has only an authority);
+        // T.path = remove_dot_segments(R.path); T.query = R.query.
+        if r_scheme_end == 0 {
+            out.push_str(&bs[..bp.scheme_end as usize]);
         }
-        has_auth = r_auth.is_some();
-        auth_end = out.len();
-        remove_dot_segments_into(out, &Cat::new(r_path, ""));
-        fix_double_slash(out, auth_end, has_auth);
-        query = r_query;
+        scheme_end = out.len() - start + r_scheme_end;
+        out.push_str(&rs[..r_auth_end]);
+        auth_end = out.len() - start;
+        has_auth = r_has_auth;
+        push_path(out, "", r_path);
     } else {
-        // The base's authority.
-        let b_auth = parts::authority(bs, &bp);
-        if let Some(a) = b_auth {
-            out.push_str("//");
-            out.push_str(a);
-        }
-        has_auth = b_auth.is_some();
-        auth_end = out.len();
-        let b_path = parts::path(bs, &bp);
+        scheme_end = bp.scheme_end as usize;
+        auth_end = bp.auth_end as usize;
+        has_auth = bp.auth_end > bp.scheme_end;
         if r_path.is_empty() {
-            out.push_str(b_path);
-            query = r_query.or_else(|| parts::query(bs, &bp));
+            // T.path = Base.path; T.query = R.query if defined, else Base.query.
+            if rp.query_end > rp.path_end {
+                out.push_str(&bs[..bp.path_end as usize]);
+            } else {
+                out.push_str(&bs[..bp.query_end as usize]);
+                let path_end = bp.path_end;
+                let query_end = (out.len() - start) as u32;
+                out.push_str(&rs[rp.query_end as usize..]);
+                return Positions {
+                    scheme_end: scheme_end as u32,
+                    auth_end: auth_end as u32,
+                    path_end,
+                    query_end,
+                };
+            }
         } else {
+            out.push_str(&bs[..bp.auth_end as usize]);
             if r_path.starts_with('/') {
-                remove_dot_segments_into(out, &Cat::new(r_path, ""));
+                push_path(out, "", r_path);
             } else {
                 // §5.2.3 merge.
+                let b_path = parts::path(bs, &bp);
                 let dir = if has_auth && b_path.is_empty() {
                     "/"
                 } else {
                     b_path.rfind('/').map_or("", |p| &b_path[..=p])
                 };
-                remove_dot_segments_into(out, &Cat::new(dir, r_path));
+                push_path(out, dir, r_path);
             }
-            fix_double_slash(out, auth_end, has_auth);
-            query = r_query;
         }
     }
-    let path_end = out.len();
-    if let Some(q) = query {
-        out.push('?');
-        out.push_str(q);
-    }
-    let query_end = out.len();
-    if let Some(f) = r_frag {
-        out.push('#');
-        out.push_str(f);
-    }
+    fix_double_slash(out, start + auth_end, has_auth);
+    let path_end = out.len() - start;
+    out.push_str(&rs[rp.path_end as usize..]);
     Positions {
         scheme_end: scheme_end as u32,
         auth_end: auth_end as u32,
         path_end: path_end as u32,
-        query_end: query_end as u32,
+        query_end: (path_end + (rp.query_end - rp.path_end) as usize) as u32,
     }
 }
 
@@ -558,6 +597,28 @@ mod tests {
         assert_eq!(remove_dot_segments("/a//../b"), "/a/b");
         assert_eq!(remove_dot_segments("/a/.../b"), "/a/.../b");
         assert_eq!(remove_dot_segments("/a/..b/.c"), "/a/..b/.c");
+    }
+
+    #[test]
+    fn dot_segment_detection() {
+        for s in [
+            ".", "..", "./a", "../a", "a/.", "a/..", "/./", "/a/../b", "a/./b",
+        ] {
+            assert!(has_dot_segment(s.as_bytes()), "{s}");
+        }
+        for s in [
+            "",
+            "a.b",
+            ".a",
+            "..a",
+            "a.",
+            "/a./b",
+            "/.../",
+            "/a/.b/c..",
+            "é.é",
+        ] {
+            assert!(!has_dot_segment(s.as_bytes()), "{s}");
+        }
     }
 
     #[test]
