@@ -172,12 +172,31 @@ pub(crate) fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
+const fn build_pct() -> [u8; 768] {
+    let mut t = [0u8; 768];
+    let mut o = 0;
+    while o < 256 {
+        t[3 * o] = b'%';
+        t[3 * o + 1] = HEX_UPPER[o >> 4];
+        t[3 * o + 2] = HEX_UPPER[o & 15];
+        o += 1;
+    }
+    t
+}
+
+const PCT_BYTES: [u8; 768] = build_pct();
+
+/// `%00%01…%FF`: the triplet of octet `o` is `PCT[3 * o..3 * o + 3]`.
+const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
+    Ok(s) => s,
+    Err(_) => panic!("the table is ASCII"),
+};
+
 /// Writes `%HH` with upper-case hex for one octet.
 #[inline(always)]
 pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {
-    out.push('%');
-    out.push(HEX_UPPER[(octet >> 4) as usize] as char);
-    out.push(HEX_UPPER[(octet & 15) as usize] as char);
+    let o = octet as usize * 3;
+    out.push_str(&PCT[o..o + 3]);
 }
 
 #[cfg(test)]
@@ -224,6 +243,15 @@ mod tests {
         assert!(!is(b' ', URI_CHAR) && is(b'%', URI_CHAR) && !is(b'%', PATH));
         assert!(!is(0xC3, PATH) && !is(0x80, URI_CHAR));
         assert!(is(b'+', SCHEME) && !is(b'_', SCHEME));
+    }
+
+    #[test]
+    fn pct_triplets() {
+        let mut s = alloc::string::String::new();
+        for o in [0u8, 0x0A, 0x7F, 0xC3, 0xFF] {
+            push_pct(&mut s, o);
+        }
+        assert_eq!(s, "%00%0A%7F%C3%FF");
     }
 
     #[test]

@@ -61,19 +61,16 @@ fn map_regions(
 fn encode_non_ascii(s: &str, out: &mut String) {
     let b = s.as_bytes();
     let mut from = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] < 0x80 {
-            i += 1;
-            continue;
-        }
-        out.push_str(&s[from..i]);
-        let (_, n) = chars::decode_utf8(b, i);
-        for &octet in &b[i..i + n] {
+    while let Some(p) = b[from..].iter().position(|&c| c >= 0x80) {
+        // A run of non-ASCII bytes starts and ends on character boundaries.
+        let start = from + p;
+        out.push_str(&s[from..start]);
+        let run = b[start..].iter().take_while(|&&c| c >= 0x80).count();
+        out.reserve(3 * run);
+        for &octet in &b[start..start + run] {
             push_pct(out, octet);
         }
-        i += n;
-        from = i;
+        from = start + run;
     }
     out.push_str(&s[from..]);
 }
@@ -217,6 +214,11 @@ impl<T: AsRef<str>> IriRef<T> {
     /// ```
     pub fn to_uri_into<'b>(&self, buf: &'b mut String) -> UriRef<&'b str> {
         buf.clear();
+        if self.as_str().is_ascii() {
+            buf.push_str(self.as_str());
+            let buf: &'b String = buf;
+            return UriRef::from_parts(buf.as_str(), self.positions());
+        }
         let pos = map_regions(self.as_str(), self.positions(), buf, |r, _, out| {
             encode_non_ascii(r, out)
         });
