@@ -101,8 +101,25 @@ fn pct_at(b: &[u8], i: usize) -> Option<u8> {
     }
 }
 
+/// How the `%HH` triplets that stay encoded are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HexCase {
+    /// RFC 3987 §3.2: triplets step 2 keeps stay as written; re-encoded octets are upper case.
+    Convert,
+    /// Every triplet as written (normalization without the case step).
+    AsWritten,
+    /// Every triplet in upper case (normalization with the case step, §5.3.2.1).
+    Upper,
+}
+
 /// Appends `s` with the percent-encodings that §3.2 allows decoded, decoded.
 fn decode_region(s: &str, in_query: bool, out: &mut String) {
+    decode_region_with(s, in_query, HexCase::Convert, out)
+}
+
+/// Appends `s` with the percent-encodings that §3.2 allows decoded, writing the triplets
+/// that stay encoded as `case` says.
+pub(crate) fn decode_region_with(s: &str, in_query: bool, case: HexCase, out: &mut String) {
     let b = s.as_bytes();
     let mut from = 0;
     let mut i = 0;
@@ -115,12 +132,14 @@ fn decode_region(s: &str, in_query: bool, out: &mut String) {
         if o < 0x80 {
             if is(o, UNRESERVED) {
                 out.push(o as char);
+            } else if case == HexCase::Upper {
+                push_pct(out, o);
             } else {
                 out.push_str(&s[i..i + 3]); // step 2 keeps it as written
             }
             i += 3;
         } else {
-            i = decode_utf8_run(b, i, o, in_query, out);
+            i = decode_utf8_run(b, i, o, in_query, case, out);
         }
         from = i;
     }
@@ -129,9 +148,24 @@ fn decode_region(s: &str, in_query: bool, out: &mut String) {
 
 /// Decodes one UTF-8 sequence of `%HH` triplets starting at `i` (first octet `lead`), or
 /// re-encodes what cannot be decoded; returns the index after what it consumed.
-fn decode_utf8_run(b: &[u8], i: usize, lead: u8, in_query: bool, out: &mut String) -> usize {
+fn decode_utf8_run(
+    b: &[u8],
+    i: usize,
+    lead: u8,
+    in_query: bool,
+    case: HexCase,
+    out: &mut String,
+) -> usize {
+    // Re-encodes the triplet at `at` (steps 3 and 4).
+    let reencode = |out: &mut String, at: usize| {
+        if case == HexCase::AsWritten {
+            out.push_str(core::str::from_utf8(&b[at..at + 3]).unwrap_or("%"));
+        } else {
+            push_pct(out, pct_at(b, at).unwrap_or(0));
+        }
+    };
     let Some((len, lo, hi)) = utf8_lead(lead) else {
-        push_pct(out, lead); // step 3: not a legal lead octet
+        reencode(out, i); // step 3: not a legal lead octet
         return i + 3;
     };
     let mut cp = (lead as u32) & (0x7F >> len);
@@ -143,7 +177,7 @@ fn decode_utf8_run(b: &[u8], i: usize, lead: u8, in_query: bool, out: &mut Strin
             None => false,
         };
         if !ok {
-            push_pct(out, lead); // step 3: truncated or malformed
+            reencode(out, i); // step 3: truncated or malformed
             return i + 3;
         }
         cp = (cp << 6) | (next.unwrap_or(0) as u32 & 0x3F);
@@ -159,7 +193,7 @@ fn decode_utf8_run(b: &[u8], i: usize, lead: u8, in_query: bool, out: &mut Strin
     }
     // Step 4: legal UTF-8, but not a character for an IRI here.
     for k in 0..len {
-        push_pct(out, pct_at(b, i + 3 * k).unwrap_or(0));
+        reencode(out, i + 3 * k);
     }
     i + 3 * len
 }

@@ -83,17 +83,25 @@ mod chars;
 mod convert;
 mod error;
 mod host;
+#[cfg(feature = "idna")]
+pub mod idn;
 mod iri;
+mod normalize;
 mod parser;
 mod resolve;
+mod scheme;
 mod uri;
 
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, ParseError};
 pub use crate::host::{Host, HostKind};
 pub use crate::iri::{Iri, IriRef, PathSegments};
+pub use crate::normalize::{
+    equivalence_level, equivalent, Form, Level, NormalizedKey, Normalizer, Steps,
+};
 pub use crate::parser::{validate, Kind};
 pub use crate::resolve::{remove_dot_segments, RelativizeError};
+pub use crate::scheme::{SchemeInfo, SchemeRegistry};
 pub use crate::uri::{Uri, UriRef};
 
 /// The README's examples, run as doctests.
