@@ -208,7 +208,7 @@ fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     (Cow::Owned(out), pos)
 }
 
-fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
+pub(crate) fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     if !s.as_bytes().contains(&b'%') {
         return (Cow::Borrowed(s), p);
     }
