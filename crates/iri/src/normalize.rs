@@ -579,6 +579,7 @@ enum Part {
     Fragment,
 }
 
+#[cfg(any(feature = "unicode", feature = "idna"))]
 /// Appends text made by a mapping (NFKC, UTS #46): unreserved ASCII and characters the
 /// component allows stay; anything else (a delimiter or space made from a compatibility
 /// character, a bidi control) is percent-encoded as UTF-8.
