@@ -33,6 +33,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
+#[cfg(any(feature = "unicode", feature = "idna"))]
 use crate::chars::{self, is, push_pct, UNRESERVED};
 use crate::convert::{decode_region_with, HexCase};
 use crate::iri::parts;
