@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use iri::{remove_dot_segments, Iri, IriRef, Uri, UriRef};
+use iri::{remove_dot_segments, Form, Iri, IriRef, Level, Normalizer, Steps, Uri, UriRef};
 
 /// A sample of `ucschar` from several ranges and planes, including range ends.
 fn ucschar() -> impl Strategy<Value = char> {
@@ -371,5 +371,74 @@ proptest! {
         prop_assume!(remove_dot_segments(p) == p);
         let again = base.resolve(&IriRef::parse(t.as_str()).unwrap());
         prop_assert_eq!(again.as_str(), t.as_str());
+    }
+
+    /// Normalization is idempotent at every level and in both forms, and its output is a
+    /// valid IRI reference with the same components present (RFC 3987 §5.3).
+    #[test]
+    fn normalize_is_idempotent_and_valid(p in iri_ref(false), which in 0usize..8) {
+        let r = IriRef::parse(p.text()).unwrap();
+        let n = match which {
+            0 => Normalizer::new(Level::Simple),
+            1 => Normalizer::syntax(),
+            2 => Normalizer::scheme(),
+            3 => Normalizer::syntax().form(Form::Uri),
+            4 => Normalizer::scheme().form(Form::Uri),
+            5 => Normalizer::syntax().nfc(),
+            6 => Normalizer::scheme().nfkc(),
+            _ => Normalizer::syntax().steps(Steps::CASE),
+        };
+        let once = n.normalize(&r);
+        let again = IriRef::parse(once.as_str());
+        prop_assert!(again.is_ok(), "{:?} -> {:?}", r, once);
+        let twice = n.normalize(&once);
+        prop_assert_eq!(twice.to_string(), once.to_string());
+        prop_assert_eq!(once.scheme().is_some(), r.scheme().is_some());
+        prop_assert_eq!(once.has_authority(), r.has_authority());
+        prop_assert_eq!(once.has_query(), r.has_query());
+        prop_assert_eq!(once.has_fragment(), r.has_fragment());
+        if which == 0 {
+            prop_assert_eq!(once.as_str(), r.as_str());
+        }
+        if matches!(which, 3 | 4) {
+            prop_assert!(once.as_str().is_ascii());
+        }
+    }
+
+    /// Percent-encoding normalization never decodes a delimiter: every `%2F`, `%3F`, `%23`
+    /// (any case) of the input is still there.
+    #[test]
+    fn normalize_keeps_encoded_delimiters(p in iri_ref(false)) {
+        let r = IriRef::parse(p.text()).unwrap();
+        let n = Normalizer::syntax().steps(Steps::CASE | Steps::PERCENT);
+        let out = n.normalize(&r);
+        let count = |s: &str| {
+            let up = s.to_ascii_uppercase();
+            ["%2F", "%3F", "%23", "%25"].map(|t| up.matches(t).count())
+        };
+        prop_assert_eq!(count(out.as_str()), count(r.as_str()));
+    }
+
+    /// The URI form is the IRI form mapped to a URI (syntax level), keys agree with
+    /// equivalence, and equivalence climbs the ladder.
+    #[test]
+    fn normalize_forms_and_keys_agree(a in iri_ref(false), b in iri_ref(false)) {
+        let ra = IriRef::parse(a.text()).unwrap();
+        let rb = IriRef::parse(b.text()).unwrap();
+        let iri_form = Normalizer::syntax().normalize(&ra);
+        let uri_form = Normalizer::syntax().form(Form::Uri).normalize(&ra);
+        prop_assert_eq!(iri_form.to_uri().to_string(), uri_form.to_string());
+        for level in [Level::Simple, Level::Syntax, Level::Scheme] {
+            let n = Normalizer::new(level);
+            prop_assert_eq!(n.key(&ra) == n.key(&rb), n.equivalent(&ra, &rb));
+            prop_assert!(n.equivalent(&ra, &ra));
+        }
+        if let Some(level) = iri::equivalence_level(&ra, &rb) {
+            for higher in [Level::Simple, Level::Syntax, Level::Scheme] {
+                if higher >= level {
+                    prop_assert!(iri::equivalent(&ra, &rb, higher));
+                }
+            }
+        }
     }
 }

@@ -270,3 +270,70 @@ fn to_iri_table() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn normalize_table() {
+    use iri::{Form, Level, Normalizer};
+    let rows = table("normalize.tsv", 5);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let f = &row.fields;
+        let level = match f[0].as_str() {
+            "syntax" => Level::Syntax,
+            "scheme" => Level::Scheme,
+            other => panic!("normalize.tsv:{}: level {other}", row.line),
+        };
+        let mut n = Normalizer::new(level);
+        match f[1].as_str() {
+            "-" => {}
+            "uri" => n = n.form(Form::Uri),
+            "nfc" => n = n.nfc(),
+            "nfkc" => n = n.nfkc(),
+            "ignore-fragment" => n = n.ignore_fragment(true),
+            other => panic!("normalize.tsv:{}: option {other}", row.line),
+        }
+        let input = IriRef::parse(f[2].as_str()).expect("input");
+        let got = n.normalize(&input);
+        if got != f[3].as_str() {
+            failures.push(format!(
+                "normalize.tsv:{} {} {} -> {got}, want {} ({})",
+                row.line, f[0], f[2], f[3], f[4]
+            ));
+        }
+        // Normal forms are fixed points, and valid.
+        assert_eq!(n.normalize(&got), got, "normalize.tsv:{}", row.line);
+        assert!(
+            IriRef::parse(got.as_str()).is_ok(),
+            "normalize.tsv:{}",
+            row.line
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn equivalence_table() {
+    use iri::{equivalence_level, Level};
+    let rows = table("equivalence.tsv", 4);
+    let mut failures = Vec::new();
+    for row in &rows {
+        let f = &row.fields;
+        let a = IriRef::parse(f[0].as_str()).expect("a");
+        let b = IriRef::parse(f[1].as_str()).expect("b");
+        let want = match f[2].as_str() {
+            "simple" => Some(Level::Simple),
+            "syntax" => Some(Level::Syntax),
+            "scheme" => Some(Level::Scheme),
+            "none" => None,
+            other => panic!("equivalence.tsv:{}: {other}", row.line),
+        };
+        let got = equivalence_level(&a, &b);
+        if got != want || equivalence_level(&b, &a) != want {
+            failures.push(format!(
+                "equivalence.tsv:{} {} vs {}: {got:?}, want {want:?} ({})",
+                row.line, f[0], f[1], f[3]
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
