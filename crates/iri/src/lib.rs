@@ -70,7 +70,21 @@
 //! # Features
 //!
 //! - `std` (default): nothing in the core needs it; the crate is `no_std` + `alloc` without it.
+//! - `unicode` (default): NFC and NFKC in [`Normalizer`] (RFC 3987 §5.3.2.2, §7.5), with
+//!   `unicode-normalization`.
+//! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
+//!   [`Level::Scheme`] and ToASCII / ToUnicode in the mappings, with the `idna` crate.
 //! - `serde`: `Serialize` for every type, `Deserialize` for the `String`-backed ones.
+//!
+//! # The comparison ladder (RFC 3987 §5)
+//!
+//! ```
+//! use iri::{equivalence_level, IriRef, Level, Normalizer};
+//! let a = IriRef::parse("http://example.com").unwrap();
+//! let b = IriRef::parse("HTTP://example.com:80/").unwrap();
+//! assert_eq!(equivalence_level(&a, &b), Some(Level::Scheme));
+//! assert_eq!(Normalizer::scheme().normalize(&b), "http://example.com/");
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
