@@ -38,7 +38,7 @@ use crate::chars::{self, is, push_pct, UNRESERVED};
 use crate::convert::{decode_region_with, HexCase};
 use crate::iri::parts;
 use crate::parser::Positions;
-use crate::resolve::remove_dot_segments;
+use crate::resolve::{has_dot_segment, remove_dot_segments};
 use crate::{Iri, IriRef, SchemeRegistry};
 
 /// A rung of the comparison ladder (RFC 3987 §5.3).
@@ -427,7 +427,10 @@ impl<'r> Normalizer<'r> {
         let path = parts::path(s, &p);
         let path_start = out.len();
         self.text(path, Part::Path, out);
-        if scheme.is_some() && self.steps.contains(Steps::DOT_SEGMENTS) {
+        if scheme.is_some()
+            && self.steps.contains(Steps::DOT_SEGMENTS)
+            && has_dot_segment(&out[path_start..])
+        {
             let cleaned = remove_dot_segments(&out[path_start..]);
             out.truncate(path_start);
             out.push_str(&cleaned);

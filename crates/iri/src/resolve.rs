@@ -163,7 +163,7 @@ fn remove_dot_segments_into(out: &mut String, input: &Cat<'_>) {
 /// Whether a path holds a `.` or `..` segment (a segment starts at 0 and after each `/`).
 /// Without one, `remove_dot_segments` is the identity, and resolution copies the path.
 #[inline]
-fn has_dot_segment(path: &str) -> bool {
+pub(crate) fn has_dot_segment(path: &str) -> bool {
     let s = path.as_bytes();
     let n = s.len();
     let dot_segment_at = |d: usize| {
