@@ -1,5 +1,5 @@
-//! Why an input gave no result: a parse error, a line that is not UTF-8, or a target that no
-//! reference reaches; in one shape for every output format.
+//! Why an input gave no result: a parse error, a line that is not UTF-8, a target that no
+//! reference reaches, or a host that IDNA rejects; in one shape for every output format.
 
 use std::io::{self, Write};
 use std::str::Utf8Error;
@@ -10,8 +10,8 @@ use crate::output::JsonObject;
 /// An input's error, as reported on standard output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
-    /// A stable kebab-case name: an [`iri::ErrorKind::as_str`], `invalid-utf8` or
-    /// `unreachable`.
+    /// A stable kebab-case name: an [`iri::ErrorKind::as_str`], `invalid-utf8`,
+    /// `unreachable` or `idna`.
     pub kind: &'static str,
     /// The component in which it went wrong ([`iri::Component::as_str`]), if known.
     pub component: Option<&'static str>,
@@ -64,6 +64,17 @@ impl Failure {
             kind: "unreachable",
             component: None,
             offset: None,
+            message: e.to_string(),
+            located: false,
+        }
+    }
+
+    /// A host that IDNA (ToASCII) rejects; `offset` is where the host starts in the input.
+    pub fn idna(e: &iri::idn::IdnaError, offset: Option<usize>) -> Self {
+        Failure {
+            kind: "idna",
+            component: Some(iri::Component::Host.as_str()),
+            offset,
             message: e.to_string(),
             located: false,
         }

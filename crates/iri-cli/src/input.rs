@@ -8,6 +8,7 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, BufReader};
+use std::path::PathBuf;
 
 /// Where an input came from, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +31,43 @@ impl fmt::Display for Origin {
         match self {
             Origin::Argument(n) => write!(f, "argument {n}"),
             Origin::Line(n) => write!(f, "line {n}"),
+        }
+    }
+}
+
+/// Where the lines of a file-reading subcommand (`validate`, `dedup`) come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input, named `<stdin>`.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Source {
+    /// The source an argument names: `-` is standard input.
+    pub fn new(arg: OsString) -> Self {
+        if arg == "-" {
+            Source::Stdin
+        } else {
+            Source::File(PathBuf::from(arg))
+        }
+    }
+
+    /// The sources the arguments name; standard input when there are none.
+    pub fn list(args: Vec<OsString>) -> Vec<Source> {
+        if args.is_empty() {
+            vec![Source::Stdin]
+        } else {
+            args.into_iter().map(Source::new).collect()
+        }
+    }
+
+    /// The name for messages: the path as given, or `<stdin>`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_owned(),
+            Source::File(p) => p.display().to_string(),
         }
     }
 }

@@ -21,6 +21,17 @@ pub fn warn(message: impl std::fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "iri: {message}");
 }
 
+/// `n` and the noun, plural unless `n` is 1: `1 line`, `2 lines`, `3 classes`.
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else if noun.ends_with('s') {
+        format!("{n} {noun}es")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Writes one TSV field: `\` as `\\`, tab as `\t`, LF as `\n`, CR as `\r`, the rest as is.
 pub fn tsv_field(w: &mut impl Write, s: &str) -> io::Result<()> {
     let bytes = s.as_bytes();
@@ -123,6 +134,13 @@ impl<'w, W: Write> JsonObject<'w, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts() {
+        assert_eq!(count(1, "line"), "1 line");
+        assert_eq!(count(0, "line"), "0 lines");
+        assert_eq!(count(2, "class"), "2 classes");
+    }
 
     #[test]
     fn tsv_escapes() {

@@ -239,6 +239,16 @@ fn usage_errors_exit_2() {
         &["parse", "--nope"],
         &["resolve", "x"],
         &["relativize", "x"],
+        &["normalize", "--nfc", "--nfkc", "x"],
+        &["normalize", "--level", "simple", "x"],
+        &["normalize", "--form", "url", "x"],
+        &["compare"],
+        &["compare", "a:b"],
+        &["compare", "a:b", "a:b", "a:b"],
+        &["compare", "--level", "exact", "a:b", "a:b"],
+        &["dedup", "--level", "simple"],
+        &["dedup", "--nfkc"],
+        &["to-iri", "--idna=yes", "x"],
     ] {
         let o = run(args);
         assert_code(&o, 2);
@@ -264,6 +274,24 @@ fn help_and_version_exit_0() {
     let o = run(&["parse", "--help"]);
     assert_code(&o, 0);
     assert!(stdout(&o).contains("scheme=S authority=A"));
+    let o = run(&["--help"]);
+    assert_code(&o, 0);
+    for command in ["normalize", "compare", "dedup"] {
+        assert!(stdout(&o).contains(command), "{command}");
+    }
+    for (command, text) in [
+        ("normalize", "--nfkc"),
+        ("normalize", "syntax-based normalization"),
+        ("compare", "equivalent at: LEVEL"),
+        ("compare", "--ignore-fragment"),
+        ("dedup", "N lines, M classes, K invalid"),
+        ("to-uri", "--idna"),
+        ("to-iri", "ToUnicode"),
+    ] {
+        let o = run(&[command, "--help"]);
+        assert_code(&o, 0);
+        assert!(stdout(&o).contains(text), "{command}: {text}");
+    }
     let o = run(&["--version"]);
     assert_code(&o, 0);
     assert!(stdout(&o).starts_with("iri "));
@@ -434,9 +462,15 @@ fn broken_pipe_ends_quietly() {
     for i in 0..200_000 {
         input.extend_from_slice(format!("http://example.org/δ/{i}?q=ü#f\n").as_bytes());
     }
-    for format in ["text", "json"] {
+    for args in [
+        &["parse", "--format", "text"][..],
+        &["parse", "--format", "json"],
+        &["normalize"],
+        &["dedup"],
+    ] {
+        let format = args.join(" ");
         let mut child = iri()
-            .args(["parse", "--format", format])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -773,5 +807,592 @@ fn non_utf8_argument() {
     assert_eq!(
         stdout(&o),
         "path=ok\nerror: argument 2: invalid UTF-8 at byte 1 (0xFF)\n"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// to-uri --idna, to-iri --idna
+
+#[test]
+fn to_uri_idna() {
+    let inputs = [
+        "http://r\u{E9}sum\u{E9}.example.org/",
+        "http://\u{E9}_x.org/",
+        "x-s://r\u{E9}sum\u{E9}/caf\u{E9}",
+        "http://EXAMPLE.org/caf\u{E9}",
+    ];
+    let mut args = vec!["to-uri", "--idna"];
+    args.extend(inputs);
+    let o = run(&args);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "http://xn--rsum-bpad.example.org/\n\
+         error: the host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\n\
+         x-s://r%C3%A9sum%C3%A9/caf%C3%A9\n\
+         http://EXAMPLE.org/caf%C3%A9\n"
+    );
+    // Without the flag, the host is percent-encoded (RFC 3987 §3.1).
+    let o = run(&["to-uri", inputs[0], inputs[1]]);
+    assert_code(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "http://r%C3%A9sum%C3%A9.example.org/\nhttp://%C3%A9_x.org/\n"
+    );
+
+    let o = run(&["to-uri", "--idna", "--format", "json", inputs[1]]);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        concat!(
+            "{\"input\":\"http://\u{E9}_x.org/\",\"error\":{\"kind\":\"idna\",",
+            r#""component":"host","offset":7,"message":"the host \"#,
+            "\"\u{E9}_x.org\\\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\"}}\n"
+        )
+    );
+    let o = run_with_stdin(
+        &["to-uri", "--idna", "--format", "tsv"],
+        "http://\u{E9}_x.org/\nhttp://b\u{FC}cher.example/\n".as_bytes(),
+    );
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "input\toutput\terror\n\
+         http://\u{E9}_x.org/\t\tthe host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\n\
+         http://b\u{FC}cher.example/\thttp://xn--bcher-kva.example/\t\n"
+    );
+    // On standard input, the error names its line.
+    let o = run_with_stdin(
+        &["to-uri", "--idna"],
+        "a\nhttp://\u{E9}_x.org/\n".as_bytes(),
+    );
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "a\nerror: line 2: the host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\n"
+    );
+}
+
+#[test]
+fn to_iri_idna() {
+    let o = run(&[
+        "to-iri",
+        "--idna",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        "https://XN--RSUM-BPAD.example.org/r%C3%A9sum%C3%A9",
+        "http://xn--a.org/",
+        "x-s://xn--99zt52a.example.org/",
+    ]);
+    assert_code(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "http://\u{7D0D}\u{8C46}.example.org/%E2%80%AE\n\
+         https://r\u{E9}sum\u{E9}.example.org/r\u{E9}sum\u{E9}\n\
+         http://xn--a.org/\n\
+         x-s://xn--99zt52a.example.org/\n"
+    );
+    let o = run(&[
+        "to-iri",
+        "--idna",
+        "--format",
+        "json",
+        "http://xn--99zt52a.example.org/",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "{\"input\":\"http://xn--99zt52a.example.org/\",\"output\":\"http://\u{7D0D}\u{8C46}.example.org/\"}\n"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// normalize
+
+/// The two IRIs of RFC 3987 §5.3.2.
+const RFC_5_3_2: [&str; 2] = [
+    "example://a/b/c/%7Bfoo%7D/ros\u{E9}",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
+];
+
+#[test]
+fn normalize_syntax_rfc_pair() {
+    for level in [&[][..], &["--level", "syntax"], &["--level", "scheme"]] {
+        let mut args = vec!["normalize"];
+        args.extend(level);
+        args.extend(RFC_5_3_2);
+        let o = run(&args);
+        assert_code(&o, 0);
+        assert_eq!(
+            stdout(&o),
+            "example://a/b/c/%7Bfoo%7D/ros\u{E9}\nexample://a/b/c/%7Bfoo%7D/ros\u{E9}\n",
+            "{level:?}"
+        );
+    }
+    let o = run(&["normalize", "--form", "uri", RFC_5_3_2[1]]);
+    assert_code(&o, 0);
+    assert_eq!(stdout(&o), "example://a/b/c/%7Bfoo%7D/ros%C3%A9\n");
+}
+
+#[test]
+fn normalize_levels_and_forms() {
+    let inputs = [
+        "HTTP://Example.COM:80",
+        "http://example.com:/%7euser/./a/../b?%7e#%7e",
+        "http://XN--RSUM-BPAD.example.org",
+        "http://r\u{E9}sum\u{E9}.example.org:80/caf\u{E9}#f",
+        "../a/./b",
+        "",
+    ];
+    let cases: [(&[&str], [&str; 6]); 5] = [
+        (
+            &[],
+            [
+                "http://example.com:80",
+                "http://example.com:/~user/b?~#~",
+                "http://xn--rsum-bpad.example.org",
+                "http://r\u{E9}sum\u{E9}.example.org:80/caf\u{E9}#f",
+                "../a/./b",
+                "",
+            ],
+        ),
+        (
+            &["--level", "scheme"],
+            [
+                "http://example.com/",
+                "http://example.com/~user/b?~#~",
+                "http://r\u{E9}sum\u{E9}.example.org/",
+                "http://r\u{E9}sum\u{E9}.example.org/caf\u{E9}#f",
+                "../a/./b",
+                "",
+            ],
+        ),
+        (
+            &["--level", "scheme", "--form", "uri"],
+            [
+                "http://example.com/",
+                "http://example.com/~user/b?~#~",
+                "http://xn--rsum-bpad.example.org/",
+                "http://xn--rsum-bpad.example.org/caf%C3%A9#f",
+                "../a/./b",
+                "",
+            ],
+        ),
+        (
+            &["--form", "uri", "--ignore-fragment"],
+            [
+                "http://example.com:80",
+                "http://example.com:/~user/b?~",
+                "http://xn--rsum-bpad.example.org",
+                "http://r%C3%A9sum%C3%A9.example.org:80/caf%C3%A9",
+                "../a/./b",
+                "",
+            ],
+        ),
+        (
+            &["--level", "syntax", "--form", "iri", "--ignore-fragment"],
+            [
+                "http://example.com:80",
+                "http://example.com:/~user/b?~",
+                "http://xn--rsum-bpad.example.org",
+                "http://r\u{E9}sum\u{E9}.example.org:80/caf\u{E9}",
+                "../a/./b",
+                "",
+            ],
+        ),
+    ];
+    for (flags, want) in cases {
+        let mut args = vec!["normalize"];
+        args.extend(flags);
+        args.push("--");
+        args.extend(inputs);
+        let o = run(&args);
+        assert_code(&o, 0);
+        assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), want, "{flags:?}");
+        assert_eq!(stdout(&o).lines().count(), inputs.len());
+    }
+}
+
+#[test]
+fn normalize_nfc_nfkc() {
+    let decomposed = "http://a/re\u{301}sume\u{301}";
+    let compat = "http://a/\u{FB01}le\u{FF0F}x";
+    // Never implied.
+    let o = run(&["normalize", decomposed, compat]);
+    assert_code(&o, 0);
+    assert_eq!(stdout(&o), format!("{decomposed}\n{compat}\n"));
+    let o = run(&["normalize", "--nfc", decomposed, compat]);
+    assert_eq!(stdout(&o), format!("http://a/r\u{E9}sum\u{E9}\n{compat}\n"));
+    let o = run(&["normalize", "--nfkc", decomposed, compat]);
+    assert_eq!(stdout(&o), "http://a/r\u{E9}sum\u{E9}\nhttp://a/file%2Fx\n");
+    let o = run(&["normalize", "--nfc", "--form", "uri", decomposed]);
+    assert_eq!(stdout(&o), "http://a/r%C3%A9sum%C3%A9\n");
+    let o = run(&["normalize", "--nfc", "--nfkc", decomposed]);
+    assert_code(&o, 2);
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}
+
+#[test]
+fn normalize_formats_and_errors() {
+    let input = b"A:b\nb c\n\nHTTP://a/%7e\n\xFF\n";
+    let o = run_with_stdin(&["normalize"], input);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "a:b\n\
+         error: line 2: invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path\n\
+         \n\
+         http://a/~\n\
+         error: line 5: invalid UTF-8 at byte 0 (0xFF)\n"
+    );
+    let o = run_with_stdin(
+        &["normalize", "--format", "json", "--level", "scheme"],
+        input,
+    );
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o).lines().collect::<Vec<_>>(),
+        [
+            r#"{"input":"A:b","output":"a:b"}"#,
+            r#"{"input":"b c","error":{"kind":"invalid-char","component":"path","offset":1,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
+            r#"{"input":"","output":""}"#,
+            r#"{"input":"HTTP://a/%7e","output":"http://a/~"}"#,
+            r#"{"input":"�","error":{"kind":"invalid-utf8","component":null,"offset":0,"message":"line 5: invalid UTF-8 at byte 0 (0xFF)"}}"#,
+        ]
+    );
+    let o = run(&["normalize", "--format", "tsv", "HTTP://a:80", "%"]);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "input\toutput\terror\n\
+         HTTP://a:80\thttp://a:80\t\n\
+         %\t\tinvalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits\n"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// compare
+
+/// Runs `iri compare ARGS`, returning its standard output and exit code.
+fn compare(args: &[&str]) -> (String, i32) {
+    let mut all = vec!["compare"];
+    all.extend(args);
+    let o = run(&all);
+    assert_eq!(stderr(&o), "", "{args:?}");
+    (stdout(&o), code(&o))
+}
+
+#[test]
+fn compare_ladder() {
+    let scheme = ("equivalent at: scheme\n".to_owned(), 0);
+    assert_eq!(
+        compare(&["http://example.com", "http://example.com:80/"]),
+        scheme
+    );
+    assert_eq!(
+        compare(&["http://example.com/", "http://example.com/?"]),
+        ("different\n".to_owned(), 1)
+    );
+    assert_eq!(
+        compare(&["a:b", "a:b"]),
+        ("equivalent at: simple\n".to_owned(), 0)
+    );
+    assert_eq!(
+        compare(&RFC_5_3_2),
+        ("equivalent at: syntax\n".to_owned(), 0)
+    );
+    assert_eq!(
+        compare(&[
+            "http://r\u{E9}sum\u{E9}.example.org",
+            "http://xn--rsum-bpad.example.org"
+        ]),
+        scheme
+    );
+    // The fragment counts unless left out.
+    assert_eq!(
+        compare(&["http://x/#a", "http://x/"]),
+        ("different\n".to_owned(), 1)
+    );
+    assert_eq!(
+        compare(&["--ignore-fragment", "http://x/#a", "http://x/"]),
+        ("equivalent at: simple\n".to_owned(), 0)
+    );
+    assert_eq!(
+        compare(&["--ignore-fragment", "HTTP://x#a", "http://x:80/#b"]),
+        scheme
+    );
+    // Relative references too.
+    assert_eq!(
+        compare(&["--", "-a/%7e", "-a/~"]),
+        ("equivalent at: syntax\n".to_owned(), 0)
+    );
+}
+
+#[test]
+fn compare_level_sets_the_exit_status() {
+    let pair = ["http://example.com", "http://example.com:80/"];
+    // Equivalent only at scheme: the output still says so, the status answers --level.
+    for (level, want) in [("simple", 1), ("syntax", 1), ("scheme", 0)] {
+        assert_eq!(
+            compare(&["--level", level, pair[0], pair[1]]),
+            ("equivalent at: scheme\n".to_owned(), want),
+            "{level}"
+        );
+    }
+    for (level, want) in [("simple", 1), ("syntax", 0), ("scheme", 0)] {
+        assert_eq!(
+            compare(&["--level", level, "A:b", "a:b"]).1,
+            want,
+            "{level}"
+        );
+    }
+    assert_eq!(compare(&["--level", "simple", "a:b", "a:b"]).1, 0);
+    assert_eq!(compare(&["--level", "scheme", "a:b", "a:c"]).1, 1);
+}
+
+#[test]
+fn compare_formats() {
+    let (out, code) = compare(&["--format", "json", "http://x", "HTTP://x:80/"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "{\"a\":\"http://x\",\"b\":\"HTTP://x:80/\",\"equivalent\":true,\"level\":\"scheme\"}\n"
+    );
+    let (out, code) = compare(&[
+        "--format",
+        "json",
+        "--level",
+        "syntax",
+        "http://x",
+        "http://x:80/",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["level"], "scheme");
+    let (out, code) = compare(&["--format", "json", "a:\u{E9}", "a:b"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "{\"a\":\"a:\u{E9}\",\"b\":\"a:b\",\"equivalent\":false,\"level\":null}\n"
+    );
+    let (out, _) = compare(&["--format", "tsv", "a:b", "A:b"]);
+    assert_eq!(out, "a\tb\tequivalent\tlevel\na:b\tA:b\ttrue\tsyntax\n");
+    let (out, _) = compare(&["--format", "tsv", "a:b", "a:c"]);
+    assert_eq!(out, "a\tb\tequivalent\tlevel\na:b\ta:c\tfalse\t\n");
+}
+
+#[test]
+fn compare_invalid_argument_exits_2() {
+    for args in [["a b", "a:b"], ["a:b", "http://a:8x/"]] {
+        let o = run(&["compare", args[0], args[1]]);
+        assert_code(&o, 2);
+        assert_eq!(stdout(&o), "");
+        assert!(
+            stderr(&o).contains("invalid IRI reference"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["compare", "a:b", "%zz"]);
+    assert!(
+        stderr(&o).contains("'%' at byte 0 in the path is not followed by two hex digits"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// dedup
+
+/// Lines with duplicates at both rungs, an invalid line in the middle, and an empty line.
+const DEDUP_INPUT: &str = "\
+http://example.com/%7euser
+HTTP://Example.com/~user
+http://example.com:80/~user
+http://example.com/a#x
+http://[::1
+http://example.com/./a#x
+http://r\u{E9}sum\u{E9}.example.org/
+http://example.com/a#y
+
+http://xn--rsum-bpad.example.org/
+http://example.com:/~user
+";
+
+#[test]
+fn dedup_syntax_and_scheme() {
+    let dir = scratch("dedup");
+    let file = dir.join("in.txt");
+    std::fs::write(&file, DEDUP_INPUT).unwrap();
+    let name = file.to_str().unwrap();
+    let error = format!(
+        "error: {name}:5:8: invalid IRI reference: the IP literal at byte 7 is not a valid IPv6 \
+         address or IPvFuture (RFC 3986 §3.2.2; zone identifiers are not allowed)"
+    );
+    let o = run(&["dedup", name]);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "http://example.com/%7euser\n\
+             http://example.com:80/~user\n\
+             http://example.com/a#x\n\
+             {error}\n\
+             http://r\u{E9}sum\u{E9}.example.org/\n\
+             http://example.com/a#y\n\
+             \n\
+             http://xn--rsum-bpad.example.org/\n\
+             http://example.com:/~user\n"
+        )
+    );
+    assert_eq!(stderr(&o), "11 lines, 8 classes, 1 invalid\n");
+
+    let o = run(&["dedup", "--level", "scheme", name]);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "http://example.com/%7euser\n\
+             http://example.com/a#x\n\
+             {error}\n\
+             http://r\u{E9}sum\u{E9}.example.org/\n\
+             http://example.com/a#y\n\
+             \n"
+        )
+    );
+    assert_eq!(stderr(&o), "11 lines, 5 classes, 1 invalid\n");
+
+    let o = run(&["dedup", "--level", "scheme", "--ignore-fragment", name]);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "http://example.com/%7euser\n\
+             http://example.com/a#x\n\
+             {error}\n\
+             http://r\u{E9}sum\u{E9}.example.org/\n\
+             \n"
+        )
+    );
+    assert_eq!(stderr(&o), "11 lines, 4 classes, 1 invalid\n");
+
+    // Only valid lines: exit 0. Classes span files; '-' is standard input.
+    let o = run_with_stdin(
+        &["dedup", "-", name],
+        b"http://example.com/~user\r\nhttp://x/re\xCC\x81\n",
+    );
+    assert_code(&o, 1);
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().take(3).collect::<Vec<_>>(),
+        [
+            "http://example.com/~user",
+            "http://x/re\u{301}",
+            "http://example.com:80/~user"
+        ]
+    );
+    assert_eq!(stderr(&o), "13 lines, 9 classes, 1 invalid\n");
+    let o = run_with_stdin(
+        &["dedup", "--nfc"],
+        "http://x/r\u{E9}\nhttp://x/re\u{301}\nhttp://x/r%C3%A9\n".as_bytes(),
+    );
+    assert_code(&o, 0);
+    assert_eq!(stdout(&o), "http://x/r\u{E9}\n");
+    assert_eq!(stderr(&o), "3 lines, 1 class, 0 invalid\n");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn dedup_formats() {
+    let input = b"a:b\nA:b\n\xFFx\nb c\na:c\n";
+    let o = run_with_stdin(&["dedup"], input);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "a:b\n\
+         error: <stdin>:3:1: invalid UTF-8 at byte 0 (0xFF)\n\
+         error: <stdin>:4:2: invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path\n\
+         a:c\n"
+    );
+    assert_eq!(stderr(&o), "5 lines, 2 classes, 2 invalid\n");
+
+    let o = run_with_stdin(&["dedup", "--format", "json"], input);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o).lines().collect::<Vec<_>>(),
+        [
+            r#"{"file":"<stdin>","line":1,"input":"a:b"}"#,
+            r#"{"file":"<stdin>","line":3,"input":"�x","error":{"kind":"invalid-utf8","component":null,"offset":0,"message":"invalid UTF-8 at byte 0 (0xFF)"}}"#,
+            r#"{"file":"<stdin>","line":4,"input":"b c","error":{"kind":"invalid-char","component":"path","offset":1,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
+            r#"{"file":"<stdin>","line":5,"input":"a:c"}"#,
+        ]
+    );
+    assert_eq!(stderr(&o), "5 lines, 2 classes, 2 invalid\n");
+
+    let o = run_with_stdin(&["dedup", "--format", "tsv"], input);
+    assert_code(&o, 1);
+    assert_eq!(
+        stdout(&o),
+        "file\tline\tinput\terror\n\
+         <stdin>\t1\ta:b\t\n\
+         <stdin>\t3\t\u{FFFD}x\tinvalid UTF-8 at byte 0 (0xFF)\n\
+         <stdin>\t4\tb c\tinvalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path\n\
+         <stdin>\t5\ta:c\t\n"
+    );
+
+    let o = run(&["dedup"]);
+    assert_code(&o, 0);
+    assert_eq!(stdout(&o), "");
+    assert_eq!(stderr(&o), "0 lines, 0 classes, 0 invalid\n");
+}
+
+#[test]
+fn dedup_missing_file() {
+    let dir = scratch("dedup-missing");
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "a:b\na:b").unwrap();
+    let missing = dir.join("missing.txt");
+    let (good, missing) = (good.to_str().unwrap(), missing.to_str().unwrap());
+    let o = run(&["dedup", missing, good]);
+    assert_code(&o, 1);
+    assert_eq!(stdout(&o), "a:b\n");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "iri: {missing}: No such file or directory (os error 2)\n\
+             2 lines, 1 class, 0 invalid; 1 file could not be read\n"
+        )
+    );
+    let o = run(&["dedup", good]);
+    assert_code(&o, 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn dedup_a_million_lines() {
+    let mut input = Vec::with_capacity(24 << 20);
+    for i in 0..1_000_000u32 {
+        // Three spellings of each of 1000 classes.
+        let n = i % 3000;
+        let line = match n % 3 {
+            0 => format!("http://example.org/{}\n", n / 3),
+            1 => format!("HTTP://example.org/./{}\n", n / 3),
+            _ => format!("http://example.org:80/{}\n", n / 3),
+        };
+        input.extend_from_slice(line.as_bytes());
+    }
+    let start = Instant::now();
+    let o = run_with_stdin(&["dedup", "--level", "scheme"], &input);
+    assert_code(&o, 0);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1000);
+    assert_eq!(out.lines().next(), Some("http://example.org/0"));
+    assert_eq!(out.lines().last(), Some("http://example.org/999"));
+    assert_eq!(stderr(&o), "1000000 lines, 1000 classes, 0 invalid\n");
+    let o = run_with_stdin(&["dedup"], &input);
+    assert_eq!(stdout(&o).lines().count(), 2000);
+    assert_eq!(stderr(&o), "1000000 lines, 2000 classes, 0 invalid\n");
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        start.elapsed()
     );
 }

@@ -1,6 +1,8 @@
 //! The subcommands, one function each; every one writes to the buffered standard output and
 //! returns whether all its inputs were fine.
 
+mod compare;
+mod dedup;
 mod parse;
 mod transform;
 mod validate;
@@ -10,16 +12,19 @@ use std::io::{self, Write};
 use crate::cli::Command;
 use crate::output;
 
+pub use compare::compare;
+pub use dedup::dedup;
 pub use parse::parse;
-pub use transform::{relativize, resolve, to_iri, to_uri};
+pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
 pub use validate::validate;
 
 /// How a run went, for the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// Every input was fine: exit status 0.
+    /// Every input was fine (`compare`: the two are equivalent): exit status 0.
     AllValid,
-    /// Some input was invalid (or some file could not be read): exit status 1.
+    /// Some input was invalid, or some file could not be read (`compare`: the two are not
+    /// equivalent): exit status 1.
     SomeInvalid,
 }
 
@@ -44,6 +49,9 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::ToIri(args) => to_iri(args, &mut out)?,
         Command::Resolve(args) => resolve(args, &mut out)?,
         Command::Relativize(args) => relativize(args, &mut out)?,
+        Command::Normalize(args) => normalize(args, &mut out)?,
+        Command::Compare(args) => compare(args, &mut out)?,
+        Command::Dedup(args) => dedup(args, &mut out)?,
     };
     out.flush()?;
     Ok(outcome)

@@ -1,32 +1,74 @@
 //! The subcommands that turn each input into one output string: `to-uri`, `to-iri`,
-//! `resolve` and `relativize`.
+//! `resolve`, `relativize` and `normalize`.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
 
-use iri::{Iri, IriRef};
+use iri::idn::IdnaOptions;
+use iri::{Iri, IriRef, Normalizer};
 
 use super::Outcome;
-use crate::cli::{BaseArgs, Format, TransformArgs};
+use crate::cli::{BaseArgs, Format, NormalizeArgs, TransformArgs};
 use crate::failure::Failure;
 use crate::input::for_each_input;
 use crate::output::{tsv_row, JsonObject};
 
-/// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1).
+/// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
+/// `--idna`, the host of DNS schemes through ToASCII first.
 pub fn to_uri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let idna = args.idna.then(IdnaOptions::new);
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        r.to_uri_into(buf);
+        match &idna {
+            None => {
+                r.to_uri_into(buf);
+            }
+            Some(opts) => {
+                let uri = r
+                    .to_uri_with(opts)
+                    .map_err(|e| Failure::idna(&e, host_offset(&r)))?;
+                buf.push_str(uri.as_str());
+            }
+        }
         Ok(())
     })
 }
 
+/// The byte offset of the host of `r` in its text, if it has one.
+fn host_offset(r: &IriRef<&str>) -> Option<usize> {
+    let host = r.host_str()?;
+    Some(host.as_ptr() as usize - r.as_str().as_ptr() as usize)
+}
+
 /// Runs `iri to-iri`: each URI (or IRI) reference converted to an IRI reference
-/// (RFC 3987 §3.2).
+/// (RFC 3987 §3.2); with `--idna`, the `xn--` labels of DNS hosts through ToUnicode.
 pub fn to_iri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let idna = args.idna.then(IdnaOptions::new);
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        buf.push_str(r.to_iri().as_str());
+        match &idna {
+            None => buf.push_str(r.to_iri().as_str()),
+            Some(opts) => buf.push_str(r.to_iri_with(opts).as_str()),
+        }
+        Ok(())
+    })
+}
+
+/// Runs `iri normalize`: each IRI reference normalized for a rung of the comparison ladder
+/// (RFC 3987 §5.3), adjusted by the flags.
+pub fn normalize(args: NormalizeArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let mut n = Normalizer::new(args.level)
+        .form(args.form.into())
+        .ignore_fragment(args.ignore_fragment);
+    if args.nfc {
+        n = n.nfc();
+    }
+    if args.nfkc {
+        n = n.nfkc();
+    }
+    transform(args.inputs, args.output.format, out, |s, buf| {
+        let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
+        buf.push_str(n.normalize(&r).as_str());
         Ok(())
     })
 }

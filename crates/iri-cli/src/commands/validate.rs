@@ -1,9 +1,7 @@
 //! `iri validate`: check files line by line, report the invalid lines and a summary.
 
-use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
-use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use iri::Kind;
@@ -11,31 +9,8 @@ use iri::Kind;
 use super::Outcome;
 use crate::cli::{Format, ValidateArgs};
 use crate::failure::Failure;
-use crate::input::{with_context, LineReader};
-use crate::output::{tsv_row, warn, JsonObject};
-
-/// Where lines come from.
-enum Source {
-    Stdin,
-    File(PathBuf),
-}
-
-impl Source {
-    fn new(arg: OsString) -> Self {
-        if arg == "-" {
-            Source::Stdin
-        } else {
-            Source::File(PathBuf::from(arg))
-        }
-    }
-
-    fn name(&self) -> String {
-        match self {
-            Source::Stdin => "<stdin>".to_owned(),
-            Source::File(p) => p.display().to_string(),
-        }
-    }
-}
+use crate::input::{with_context, LineReader, Source};
+use crate::output::{count, tsv_row, warn, JsonObject};
 
 /// Lines seen so far, over all files.
 #[derive(Debug, Default, Clone, Copy)]
@@ -162,22 +137,9 @@ fn progress_bar(total: u64) -> ProgressBar {
     ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(style)
 }
 
-/// `n` and the noun, plural unless `n` is 1.
-fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// Runs `iri validate`, as described in its `--help`.
 pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome> {
-    let sources: Vec<Source> = if args.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        args.files.into_iter().map(Source::new).collect()
-    };
+    let sources = Source::list(args.files);
     // A bar only over files, and only for a person watching standard error.
     let reads_stdin = sources.iter().any(|s| matches!(s, Source::Stdin));
     let progress = (!reads_stdin && io::stderr().is_terminal()).then(|| {
