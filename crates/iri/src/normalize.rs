@@ -415,7 +415,9 @@ impl<'r> Normalizer<'r> {
             self.host(host, info, out);
             if let Some(port) = port {
                 let default = info.and_then(|i| i.port());
-                let drop = info.is_some()
+                // An empty port goes whatever the scheme (RFC 3986 §6.2.3); a default one
+                // needs the registry.
+                let drop = self.scheme
                     && (port.is_empty() || port_value(port).is_some_and(|v| Some(v) == default));
                 if !drop {
                     out.push(':');
@@ -502,7 +504,7 @@ impl<'r> Normalizer<'r> {
         #[cfg(not(feature = "idna"))]
         let _ = info;
         if case && out[start..].is_ascii() {
-            out[start..].make_ascii_lowercase();
+            lower_host(out, start);
         }
     }
 
@@ -607,6 +609,20 @@ fn push_filtered(s: &str, part: Part, out: &mut String) {
             }
         }
     }
+}
+
+/// Lower-cases the ASCII host written from `start`, leaving the hex digits of its
+/// percent-encodings in upper case (§5.3.2.1 wants both).
+fn lower_host(out: &mut String, start: usize) {
+    let host = String::from(&out[start..]);
+    out.truncate(start);
+    let mut rest = host.as_str();
+    while let Some(i) = rest.find('%') {
+        out.extend(rest[..i].chars().map(|c| c.to_ascii_lowercase()));
+        out.extend(rest[i..i + 3].chars().map(|c| c.to_ascii_uppercase()));
+        rest = &rest[i + 3..];
+    }
+    out.extend(rest.chars().map(|c| c.to_ascii_lowercase()));
 }
 
 /// Appends `s` with the hex digits of its percent-encodings in upper case.
