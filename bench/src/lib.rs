@@ -6,12 +6,14 @@
 //!
 //! - [`load_corpus`] reads `corpus.txt` and `relative_urls_cc_10k.csv`;
 //! - [`run`] prepares the inputs of every operation (untimed), cross-checks outputs between
-//!   libraries, and times one full pass per library, `samples` times, reporting medians;
+//!   libraries (normalization disagreements are explained by kind, one line each), and times
+//!   one full pass per library, `samples` times, reporting medians;
 //! - [`render_plain`] and [`render_markdown`] print the [`Report`].
 //!
 //! Timing is a plain `Instant` around one pass over all inputs, with `std::hint::black_box`
 //! on every input and result; no statistics crate is involved.
 
+mod classify;
 mod corpus;
 mod measure;
 mod ops;

@@ -117,9 +117,21 @@ fn check_lines(c: &Check, md: bool, out: &mut String) {
         c.agree,
         c.disagree
     );
+    if !c.kinds.is_empty() {
+        let ind = if md { "  - " } else { "      " };
+        let _ = writeln!(out, "{ind}disagreements by kind:");
+        for (why, n) in &c.kinds {
+            let ind = if md { "    - " } else { "          " };
+            let _ = writeln!(out, "{ind}{n}: {why}");
+        }
+    }
     for d in &c.examples {
         let ind = if md { "  - " } else { "      " };
         let _ = writeln!(out, "{ind}{}", clip(&d.input));
+        if let Some(why) = &d.why {
+            let ind = if md { "    - " } else { "          " };
+            let _ = writeln!(out, "{ind}why: {why}");
+        }
         for (lib, s) in &d.outputs {
             let ind = if md { "    - " } else { "          " };
             let _ = writeln!(out, "{ind}{lib}: `{}`", clip(s));

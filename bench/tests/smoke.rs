@@ -17,6 +17,12 @@ const LINES: &[&str] = &[
     // U+200F RIGHT-TO-LEFT MARK: allowed by the ABNF, forbidden by RFC 3987 §4.1; only we
     // enforce §4.1 (the real corpus has four such lines).
     "http://a/b\u{200F}c",
+    // Normalization: an empty port (dropped by both peers, by us only at the scheme level),
+    // a dot segment, a percent-encoded '~' and '/'.
+    "HTTP://Example.COM:/a/./b/../%7e%2f",
+    // A percent-encoded U+200F, which both peers decode and we keep encoded (RFC 3987 §3.2,
+    // §4.1); fluent-uri also drops the default port.
+    "https://Host:443/%E2%80%8F",
 ];
 
 const PAIRS: &[(&str, &str)] = &[
@@ -80,7 +86,13 @@ fn every_operation_has_a_row_per_library() {
     assert_eq!(libs(&r, "to_iri"), set(&[OURS]));
     assert_eq!(libs(&r, "to_iri with %"), set(&[OURS]));
     assert_eq!(libs(&r, "to_iri_into"), set(&[OURS]));
-    assert_eq!(r.ops.len(), 11);
+    assert_eq!(libs(&r, "normalize"), set(&[OURS, IRI_STRING, FLUENT]));
+    assert_eq!(
+        libs(&r, "normalize to URI"),
+        set(&[OURS, IRI_STRING, FLUENT])
+    );
+    assert_eq!(libs(&r, "normalize scheme"), set(&[OURS]));
+    assert_eq!(r.ops.len(), 14);
     for op in &r.ops {
         assert_eq!(op.rows[0].lib, OURS, "{}: ours comes first", op.op);
         if op.rows[0].median.as_nanos() > 0 {
@@ -96,9 +108,9 @@ fn every_operation_has_a_row_per_library() {
 #[test]
 fn accept_counts_and_item_counts() {
     let r = run();
-    assert_eq!((r.lines, r.pairs, r.skipped_rows), (8, 4, 0));
+    assert_eq!((r.lines, r.pairs, r.skipped_rows), (10, 4, 0));
 
-    // parse: we accept 5 of 8; the peers also accept the line with U+200F.
+    // parse: we accept 7 of 10; the peers also accept the line with U+200F.
     let parse = &r.accept[0];
     let counts: Vec<_> = parse
         .rows
@@ -108,10 +120,10 @@ fn accept_counts_and_item_counts() {
     assert_eq!(
         counts,
         [
-            (OURS, 5, 8),
-            (OXIRI, 6, 8),
-            (IRI_STRING, 6, 8),
-            (FLUENT, 6, 8)
+            (OURS, 7, 10),
+            (OXIRI, 8, 10),
+            (IRI_STRING, 8, 10),
+            (FLUENT, 8, 10)
         ]
     );
     for a in &parse.rows[1..] {
@@ -120,14 +132,14 @@ fn accept_counts_and_item_counts() {
         assert_eq!(a.only_peer.1, ["http://a/b\u{200F}c"], "{}", a.lib);
     }
     for lib in [OURS, OXIRI, IRI_STRING, FLUENT] {
-        assert_eq!(items(&r, "parse", lib), 8, "parse times every line");
+        assert_eq!(items(&r, "parse", lib), 10, "parse times every line");
     }
 
-    // parse absolute: the two lines with a scheme that we accept; everyone accepts them.
+    // parse absolute: the four lines with a scheme that we accept; everyone accepts them.
     let abs = &r.accept[1];
-    assert!(abs.rows.iter().all(|a| (a.accepted, a.of) == (2, 2)));
+    assert!(abs.rows.iter().all(|a| (a.accepted, a.of) == (4, 4)));
     assert_eq!(abs.rows.len(), 5);
-    assert_eq!(items(&r, "parse absolute", URL), 2);
+    assert_eq!(items(&r, "parse absolute", URL), 4);
 
     // resolve: three valid pairs for the RFC libraries; url also joins "a b".
     for lib in [OURS, OXIRI, IRI_STRING, FLUENT] {
@@ -138,16 +150,32 @@ fn accept_counts_and_item_counts() {
     assert_eq!(items(&r, "resolve_into", OXIRI), 3);
 
     // to_uri: the lines each library accepts; the non-ASCII ones among them.
-    assert_eq!(items(&r, "to_uri", OURS), 5);
-    assert_eq!(items(&r, "to_uri", IRI_STRING), 6);
+    assert_eq!(items(&r, "to_uri", OURS), 7);
+    assert_eq!(items(&r, "to_uri", IRI_STRING), 8);
     assert_eq!(items(&r, "to_uri non-ASCII", OURS), 1);
     assert_eq!(items(&r, "to_uri non-ASCII", FLUENT), 2);
-    assert_eq!(items(&r, "to_uri_into", OURS), 5);
+    assert_eq!(items(&r, "to_uri_into", OURS), 7);
 
-    // to_iri: the four ASCII URI references, one of which holds a '%'.
-    assert_eq!(items(&r, "to_iri", OURS), 4);
-    assert_eq!(items(&r, "to_iri with %", OURS), 1);
-    assert_eq!(items(&r, "to_iri_into", OURS), 4);
+    // to_iri: the six ASCII URI references, three of which hold a '%'.
+    assert_eq!(items(&r, "to_iri", OURS), 6);
+    assert_eq!(items(&r, "to_iri with %", OURS), 3);
+    assert_eq!(items(&r, "to_iri_into", OURS), 6);
+
+    // normalize: the four absolute IRIs, which all three accept (iri-string normalizes
+    // absolute IRIs only; the three relative references are left out).
+    for op in ["normalize", "normalize to URI"] {
+        for lib in [OURS, IRI_STRING, FLUENT] {
+            assert_eq!(items(&r, op, lib), 4, "{op} {lib}");
+        }
+    }
+    assert_eq!(items(&r, "normalize scheme", OURS), 4);
+    let note = r
+        .notes
+        .iter()
+        .find(|n| n.starts_with("normalize inputs"))
+        .expect("a note on the normalize inputs");
+    assert!(note.contains("4 accepted by all three"), "{note}");
+    assert!(note.contains("3 relative references"), "{note}");
 }
 
 #[test]
@@ -165,7 +193,7 @@ fn cross_checks_agree_on_the_tiny_corpus() {
     let c = check("resolve: ours = fluent-uri");
     assert_eq!((c.compared, c.agree, c.disagree), (3, 3, 0));
     let c = check("to_uri:");
-    assert_eq!((c.compared, c.agree, c.disagree), (5, 5, 0));
+    assert_eq!((c.compared, c.agree, c.disagree), (7, 7, 0));
     // url adds a trailing '/' to "http://g" and percent-encodes "Zürich"/"Genève": WHATWG
     // differences, reported, not fatal.
     let c = check("resolve: ours = url");
@@ -262,4 +290,65 @@ fn argument_parsing() {
     assert!(args(&["--samples", "0"]).is_err());
     assert!(args(&["--bogus"]).is_err());
     assert_eq!(args(&["--help"]).unwrap(), None);
+}
+
+#[test]
+fn normalize_cross_checks_explain_the_disagreements() {
+    let r = run();
+    let check = |prefix: &str| {
+        r.checks
+            .iter()
+            .find(|c| c.what.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no check {prefix}"))
+    };
+    let empty_port = "peer drops an empty port, ours only at the scheme level (§5.3.3)";
+    let bidi = "peer decodes a percent-encoded bidi formatting character in the path, ours \
+                keeps it encoded";
+    let default_port =
+        "peer drops the scheme's default port, ours only at the scheme level (§5.3.3)";
+
+    // iri-string: the four absolute lines; two agree, two do not.
+    let c = check("normalize: ours (IRI form) = iri-string");
+    assert_eq!((c.compared, c.agree, c.disagree), (4, 2, 2));
+    let kinds: Vec<_> = c.kinds.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    assert_eq!(kinds, [(bidi, 1), (empty_port, 1)]);
+    let d = &c.examples[0];
+    assert_eq!(d.input, r#""HTTP://Example.COM:/a/./b/../%7e%2f""#);
+    assert_eq!(d.why.as_deref(), Some(empty_port));
+    assert_eq!(
+        d.outputs,
+        [
+            (OURS, "http://example.com:/a/~%2F".to_string()),
+            (IRI_STRING, "http://example.com/a/~%2F".to_string()),
+        ]
+    );
+    let d = &c.examples[1];
+    assert_eq!(d.why.as_deref(), Some(bidi));
+    assert_eq!(
+        d.outputs,
+        [
+            (OURS, "https://host:443/%E2%80%8F".to_string()),
+            (IRI_STRING, "https://host:443/\u{200F}".to_string()),
+        ]
+    );
+
+    // fluent-uri: the seven lines we accept, relative references included; the relative
+    // ones agree (dot segments kept, "/r%C3%A9sum%C3%A9" decoded to "/résumé").
+    let c = check("normalize: ours (IRI form) = fluent-uri");
+    assert_eq!((c.compared, c.agree, c.disagree), (7, 5, 2));
+    let both = format!("{default_port}; {bidi}");
+    let kinds: Vec<_> = c.kinds.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    assert_eq!(kinds, [(empty_port, 1), (both.as_str(), 1)]);
+    assert_eq!(c.examples[1].outputs[1].1, "https://host/\u{200F}");
+
+    // Where the IRI forms agree, so do the URI forms.
+    let c = check("normalize to URI: ours (URI form) = iri-string");
+    assert_eq!((c.compared, c.agree, c.disagree), (2, 2, 0));
+    let c = check("normalize to URI: ours (URI form) = fluent-uri");
+    assert_eq!((c.compared, c.agree, c.disagree), (5, 5, 0));
+
+    // The plain report prints the kinds and the explanation of each example.
+    let plain = iri_bench::render_plain(&r);
+    assert!(plain.contains("disagreements by kind:"), "{plain}");
+    assert!(plain.contains(&format!("why: {empty_port}")), "{plain}");
 }
