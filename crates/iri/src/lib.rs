@@ -93,6 +93,8 @@ extern crate alloc;
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+#[cfg(feature = "unicode")]
+pub mod bidi;
 mod chars;
 mod convert;
 mod error;
@@ -100,6 +102,8 @@ mod host;
 #[cfg(feature = "idna")]
 pub mod idn;
 mod iri;
+#[cfg(feature = "unicode")]
+pub mod lint;
 mod normalize;
 mod parser;
 mod resolve;

@@ -1,0 +1,566 @@
+//! Diagnostics: what is wrong or risky in an IRI beyond its grammar, each with a stable code,
+//! a severity, the component, a byte span, a message and the RFC section it comes from.
+//!
+//! Implements the checks of RFC 3987 §4 (bidi: §4.1 formatting characters, §4.2 component
+//! rules), §6.1 and §7.5 (character limits: NFC, NFKC, look-alikes, invisible and unassigned
+//! characters, mixed scripts, confusables, private use) and §8 with RFC 3986 §7 (security:
+//! overlong UTF-8, encoded surrogates, legacy octets, encoded delimiters, passwords, hosts that
+//! read as IPv4 addresses, host labels that mix scripts). The list of codes, with severities,
+//! sections and examples, is in `docs/diagnostics.md`.
+//!
+//! [`lint`] takes a parsed reference; [`lint_str`] takes any string: a string that fails to
+//! parse gets the parse error first, then whatever can still be said about its parts, found by
+//! their delimiters. A [`Policy`] raises, lowers or silences codes, as a linter's configuration
+//! does.
+//!
+//! Left out on purpose: protocol knowledge (whether a host resolves), and judging whether a
+//! mix of scripts is normal for a language (Japanese mixes four); mixed scripts are reported
+//! per UTS #39's single-script test, which treats Han with Hiragana/Katakana as one script.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use crate::error::{Component, ErrorKind};
+use crate::IriRef;
+
+mod bidi_rules;
+mod characters;
+mod security;
+
+/// How serious a diagnostic is.
+///
+/// ```
+/// use iri::lint::Severity;
+/// assert!(Severity::Error > Severity::Warning && Severity::Warning > Severity::Info);
+/// assert_eq!(Severity::Warning.as_str(), "warning");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing; not a problem in itself.
+    Info,
+    /// Legal, but against a SHOULD or a recommendation of the RFCs, or risky.
+    Warning,
+    /// Against a MUST, or invalid.
+    Error,
+}
+
+impl Severity {
+    /// `info`, `warning` or `error`.
+    ///
+    /// ```
+    /// assert_eq!(iri::lint::Severity::Error.as_str(), "error");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! codes {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $severity:ident, $section:literal; )*) => {
+        /// A diagnostic's stable code.
+        ///
+        /// ```
+        /// use iri::lint::{Code, Severity};
+        /// assert_eq!(Code::PasswordInUserinfo.as_str(), "password-in-userinfo");
+        /// assert_eq!(Code::from_name("overlong-utf8"), Some(Code::OverlongUtf8));
+        /// assert_eq!(Code::OverlongUtf8.default_severity(), Severity::Error);
+        /// assert_eq!(Code::BidiMixedDirection.section(), "RFC 3987 §4.2");
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Code {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Code {
+            /// Every code, in documentation order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The stable kebab-case name.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $name,)* }
+            }
+
+            /// The severity unless a [`Policy`] says otherwise.
+            pub const fn default_severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$severity,)* }
+            }
+
+            /// The RFC section the rule comes from.
+            pub const fn section(self) -> &'static str {
+                match self { $(Code::$variant => $section,)* }
+            }
+
+            /// The code with the given kebab-case name.
+            pub fn from_name(name: &str) -> Option<Code> {
+                match name { $($name => Some(Code::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    /// The string is not a valid IRI reference (any grammar error but §4.1's).
+    ParseError = "parse-error", Error, "RFC 3987 §2.2";
+    /// A bidi formatting character (LRM, RLM, LRE, RLE, PDF, LRO, RLO, or an isolate).
+    BidiFormattingCharacter = "bidi-formatting-character", Error, "RFC 3987 §4.1";
+    /// A component mixes right-to-left and left-to-right characters.
+    BidiMixedDirection = "bidi-mixed-direction", Warning, "RFC 3987 §4.2";
+    /// A component with right-to-left characters does not start and end with one.
+    BidiRtlBoundary = "bidi-rtl-boundary", Warning, "RFC 3987 §4.2";
+    /// Text not in Unicode Normalization Form C.
+    NotNfc = "not-nfc", Warning, "RFC 3987 §5.3.2.2";
+    /// Compatibility characters (ligatures, full-width Latin, half-width Katakana, …).
+    NotNfkc = "not-nfkc", Warning, "RFC 3987 §7.5";
+    /// A character that looks like a delimiter (`/`, `.`, `?`, `#`, `@`, `:`, …).
+    LookalikeDelimiter = "lookalike-delimiter", Warning, "RFC 3987 §6.1";
+    /// A character that looks like a space, or is a line or paragraph separator.
+    LookalikeSpace = "lookalike-space", Warning, "RFC 3987 §6.1";
+    /// A default-ignorable or invisible character (zero-width space, soft hyphen, …).
+    InvisibleCharacter = "invisible-character", Warning, "RFC 3987 §6.1";
+    /// A code point not assigned in the Unicode version the library knows.
+    UnassignedCodePoint = "unassigned-code-point", Warning, "RFC 3987 §6.1";
+    /// A component that mixes scripts (UTS #39 single-script test).
+    MixedScript = "mixed-script", Warning, "RFC 3987 §7.5";
+    /// A non-ASCII component whose UTS #39 skeleton is plain ASCII: it can pass for ASCII.
+    Confusable = "confusable", Warning, "RFC 3987 §7.5";
+    /// A private-use character (allowed only in the query).
+    PrivateUse = "private-use", Warning, "RFC 3987 §2.2";
+    /// A percent-encoded overlong UTF-8 sequence (`%C0%AF`).
+    OverlongUtf8 = "overlong-utf8", Error, "RFC 3987 §8";
+    /// The traversal pattern `%C0%AF..` (an overlong `/` next to dots).
+    OverlongTraversal = "overlong-traversal", Error, "RFC 3987 §8";
+    /// A percent-encoded UTF-16 surrogate (`%ED%A0%80`).
+    EncodedSurrogate = "encoded-surrogate", Error, "RFC 3987 §3.2";
+    /// Percent-encoded octets that are not UTF-8, probably from a legacy charset.
+    NonUtf8Octets = "non-utf8-octets", Info, "RFC 3987 §3.2";
+    /// A percent-encoded `/`, `?`, `#` or `.` in the path.
+    EncodedDelimiterInPath = "encoded-delimiter-in-path", Warning, "RFC 3986 §2.2";
+    /// A password in the userinfo (`user:password@`).
+    PasswordInUserinfo = "password-in-userinfo", Warning, "RFC 3986 §3.2.1";
+    /// A registered name that some software reads as an IPv4 address (`0x7f.1`, `2130706433`).
+    Ipv4LookalikeHost = "ipv4-lookalike-host", Warning, "RFC 3986 §7.4";
+    /// A host label that mixes scripts.
+    MixedScriptHostLabel = "mixed-script-host-label", Warning, "RFC 3987 §8";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding.
+///
+/// ```
+/// use iri::lint::{lint_str, Code, Severity};
+/// let d = &lint_str("http://user:secret@example.org/")[0];
+/// assert_eq!(d.code, Code::PasswordInUserinfo);
+/// assert_eq!(d.severity, Severity::Warning);
+/// assert_eq!(d.component, Some(iri::Component::Userinfo));
+/// assert_eq!(&"http://user:secret@example.org/"[d.span.clone()], "user:secret");
+/// assert_eq!(d.section, "RFC 3986 §3.2.1");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code.
+    pub code: Code,
+    /// The severity, after the policy.
+    pub severity: Severity,
+    /// The component it concerns, when it concerns one.
+    pub component: Option<Component>,
+    /// The byte range of the input it points at.
+    pub span: Range<usize>,
+    /// A sentence for people.
+    pub message: String,
+    /// The RFC section the rule comes from.
+    pub section: &'static str,
+    /// A replacement for the text under the span, where one is known (NFC, NFKC forms).
+    pub suggestion: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's default severity and section.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Diagnostic};
+    /// let d = Diagnostic::new(Code::NotNfc, Some(iri::Component::Path), 3..6, "not NFC");
+    /// assert_eq!(d.section, "RFC 3987 §5.3.2.2");
+    /// ```
+    pub fn new(
+        code: Code,
+        component: Option<Component>,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            code,
+            severity: code.default_severity(),
+            component,
+            span,
+            message: message.into(),
+            section: code.section(),
+            suggestion: None,
+        }
+    }
+
+    /// Adds a suggested replacement for the text under the span.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Diagnostic};
+    /// let d = Diagnostic::new(Code::NotNfkc, None, 0..3, "ligature").with_suggestion("fi");
+    /// assert_eq!(d.suggestion.as_deref(), Some("fi"));
+    /// ```
+    pub fn with_suggestion(mut self, suggestion: impl Into<String>) -> Self {
+        self.suggestion = Some(suggestion.into());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `severity[code]: message (section)`.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Diagnostic};
+    /// let d = Diagnostic::new(Code::PasswordInUserinfo, None, 0..1, "a password");
+    /// assert_eq!(d.to_string(), "warning[password-in-userinfo]: a password (RFC 3986 §3.2.1)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}[{}]: {} ({})",
+            self.severity, self.code, self.message, self.section
+        )
+    }
+}
+
+/// Raises, lowers or silences codes.
+///
+/// ```
+/// use iri::lint::{Code, Linter, Policy, Severity};
+/// let policy = Policy::new()
+///     .set(Code::PasswordInUserinfo, Severity::Error)
+///     .silence(Code::NotNfc);
+/// let found = Linter::new(policy).lint_str("http://u:p@a/re\u{301}");
+/// assert_eq!(found.len(), 1);
+/// assert_eq!((found[0].code, found[0].severity), (Code::PasswordInUserinfo, Severity::Error));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Policy {
+    overrides: Vec<(Code, Option<Severity>)>,
+}
+
+impl Policy {
+    /// Every code at its default severity.
+    pub fn new() -> Self {
+        Policy::default()
+    }
+
+    /// Reports `code` at `severity`.
+    pub fn set(mut self, code: Code, severity: Severity) -> Self {
+        self.overrides.retain(|(c, _)| *c != code);
+        self.overrides.push((code, Some(severity)));
+        self
+    }
+
+    /// Does not report `code`.
+    pub fn silence(mut self, code: Code) -> Self {
+        self.overrides.retain(|(c, _)| *c != code);
+        self.overrides.push((code, None));
+        self
+    }
+
+    /// The severity of `code` under this policy, or `None` when silenced.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Policy, Severity};
+    /// let p = Policy::new().silence(Code::NotNfc);
+    /// assert_eq!(p.severity(Code::NotNfc), None);
+    /// assert_eq!(p.severity(Code::NotNfkc), Some(Severity::Warning));
+    /// ```
+    pub fn severity(&self, code: Code) -> Option<Severity> {
+        match self.overrides.iter().find(|(c, _)| *c == code) {
+            Some((_, s)) => *s,
+            None => Some(code.default_severity()),
+        }
+    }
+
+    fn apply(&self, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+        found
+            .into_iter()
+            .filter_map(|mut d| {
+                d.severity = self.severity(d.code)?;
+                Some(d)
+            })
+            .collect()
+    }
+}
+
+/// Runs every check under a [`Policy`].
+///
+/// ```
+/// use iri::lint::Linter;
+/// assert!(Linter::default().lint_str("https://example.org/a").is_empty());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Linter {
+    policy: Policy,
+}
+
+impl Linter {
+    /// A linter with the given policy.
+    pub fn new(policy: Policy) -> Self {
+        Linter { policy }
+    }
+
+    /// Diagnostics for a parsed IRI reference, in order of position.
+    ///
+    /// ```
+    /// let r = iri::IriRef::parse("http://0x7f.1/").unwrap();
+    /// let found = iri::lint::Linter::default().lint(&r);
+    /// assert_eq!(found[0].code, iri::lint::Code::Ipv4LookalikeHost);
+    /// ```
+    pub fn lint<T: AsRef<str>>(&self, r: &IriRef<T>) -> Vec<Diagnostic> {
+        self.policy.apply(run(r.as_str(), None))
+    }
+
+    /// Diagnostics for any string: for one that fails to parse, the parse error first, then
+    /// what can still be said about its parts.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Linter};
+    /// let found = Linter::default().lint_str("http://a/\u{202E}x y");
+    /// assert_eq!(found[0].code, Code::BidiFormattingCharacter);
+    /// assert_eq!(found[0].span, 9..12);
+    /// ```
+    pub fn lint_str(&self, s: &str) -> Vec<Diagnostic> {
+        let error = crate::parser::parse(s, crate::Kind::IriReference).err();
+        self.policy.apply(run(s, error))
+    }
+}
+
+/// Diagnostics for a parsed IRI reference with the default policy; see [`Linter::lint`].
+///
+/// ```
+/// let r = iri::IriRef::parse("http://user:pw@example.org/").unwrap();
+/// assert_eq!(iri::lint::lint(&r)[0].code, iri::lint::Code::PasswordInUserinfo);
+/// ```
+pub fn lint<T: AsRef<str>>(r: &IriRef<T>) -> Vec<Diagnostic> {
+    Linter::default().lint(r)
+}
+
+/// Diagnostics for any string with the default policy; see [`Linter::lint_str`].
+///
+/// ```
+/// let found = iri::lint::lint_str("http://a/b c");
+/// assert_eq!(found[0].code, iri::lint::Code::ParseError);
+/// ```
+pub fn lint_str(s: &str) -> Vec<Diagnostic> {
+    Linter::default().lint_str(s)
+}
+
+/// A part of the text, found by its delimiters (works on invalid input too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Part {
+    pub(crate) component: Component,
+    pub(crate) span: Range<usize>,
+}
+
+/// What the checks look at.
+pub(crate) struct Ctx<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) parts: Vec<Part>,
+}
+
+impl Ctx<'_> {
+    /// The part of a component, if present.
+    pub(crate) fn part(&self, c: Component) -> Option<&Part> {
+        self.parts.iter().find(|p| p.component == c)
+    }
+
+    /// The text of a part.
+    pub(crate) fn slice(&self, p: &Part) -> &str {
+        &self.text[p.span.clone()]
+    }
+}
+
+/// Splits `s` into its components by delimiters only, in the manner of RFC 3986 Appendix B,
+/// so that checks can run on strings that fail to parse.
+pub(crate) fn split_parts(s: &str) -> Vec<Part> {
+    let b = s.as_bytes();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    let scheme_end = b
+        .iter()
+        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .filter(|&p| p > 0 && b[p] == b':' && b[0].is_ascii_alphabetic());
+    if let Some(p) = scheme_end {
+        parts.push(Part {
+            component: Component::Scheme,
+            span: 0..p,
+        });
+        i = p + 1;
+    }
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let end = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| start + p);
+        let mut host_start = start;
+        if let Some(at) = b[start..end].iter().rposition(|&c| c == b'@') {
+            parts.push(Part {
+                component: Component::Userinfo,
+                span: start..start + at,
+            });
+            host_start = start + at + 1;
+        }
+        let host_end = if b.get(host_start) == Some(&b'[') {
+            b[host_start..end]
+                .iter()
+                .position(|&c| c == b']')
+                .map_or(end, |p| host_start + p + 1)
+        } else {
+            b[host_start..end]
+                .iter()
+                .position(|&c| c == b':')
+                .map_or(end, |p| host_start + p)
+        };
+        parts.push(Part {
+            component: Component::Host,
+            span: host_start..host_end,
+        });
+        if host_end < end {
+            parts.push(Part {
+                component: Component::Port,
+                span: host_end + 1..end,
+            });
+        }
+        i = end;
+    }
+    let path_end = b[i..]
+        .iter()
+        .position(|&c| c == b'?' || c == b'#')
+        .map_or(b.len(), |p| i + p);
+    parts.push(Part {
+        component: Component::Path,
+        span: i..path_end,
+    });
+    i = path_end;
+    if b.get(i) == Some(&b'?') {
+        let end = b[i..]
+            .iter()
+            .position(|&c| c == b'#')
+            .map_or(b.len(), |p| i + p);
+        parts.push(Part {
+            component: Component::Query,
+            span: i + 1..end,
+        });
+        i = end;
+    }
+    if b.get(i) == Some(&b'#') {
+        parts.push(Part {
+            component: Component::Fragment,
+            span: i + 1..b.len(),
+        });
+    }
+    parts
+}
+
+/// Runs every check; `error` is the parse error of an invalid string.
+fn run(s: &str, error: Option<crate::ParseError>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(e) = &error {
+        let len = e.char().map_or(1, char::len_utf8);
+        let span = e.offset()..(e.offset() + len).min(s.len());
+        let code = if e.kind() == ErrorKind::BidiFormatting {
+            Code::BidiFormattingCharacter
+        } else {
+            Code::ParseError
+        };
+        out.push(Diagnostic::new(
+            code,
+            Some(e.component()),
+            span,
+            alloc::format!("{e}"),
+        ));
+    }
+    let ctx = Ctx {
+        text: s,
+        parts: split_parts(s),
+    };
+    let mut found = Vec::new();
+    bidi_rules::check(&ctx, error.is_none(), &mut found);
+    characters::check(&ctx, &mut found);
+    security::check(&ctx, &mut found);
+    // The parse error stays first; the others in order of position, then code.
+    found.sort_by_key(|d| (d.span.start, d.code));
+    // A bidi formatting character already reported as the parse error is not repeated.
+    if let Some(first) = out.first() {
+        let dup = first.clone();
+        found.retain(|d| !(d.code == dup.code && d.span == dup.span));
+    }
+    out.extend(found);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(s: &str) -> Vec<(Component, &str)> {
+        split_parts(s)
+            .into_iter()
+            .map(|p| (p.component, &s[p.span]))
+            .collect()
+    }
+
+    #[test]
+    fn splits_like_appendix_b() {
+        use Component::*;
+        assert_eq!(
+            parts("http://u:p@h:80/p?q#f"),
+            [
+                (Scheme, "http"),
+                (Userinfo, "u:p"),
+                (Host, "h"),
+                (Port, "80"),
+                (Path, "/p"),
+                (Query, "q"),
+                (Fragment, "f")
+            ]
+        );
+        assert_eq!(parts("a b/c?d"), [(Path, "a b/c"), (Query, "d")]);
+        assert_eq!(
+            parts("//[::1]:8"),
+            [(Host, "[::1]"), (Port, "8"), (Path, "")]
+        );
+        assert_eq!(
+            parts("x://a@b@c/"),
+            [(Scheme, "x"), (Userinfo, "a@b"), (Host, "c"), (Path, "/")]
+        );
+    }
+
+    #[test]
+    fn codes_are_unique_and_named() {
+        for (i, a) in Code::ALL.iter().enumerate() {
+            assert_eq!(Code::from_name(a.as_str()), Some(*a));
+            assert!(a.section().starts_with("RFC 398"));
+            for b in &Code::ALL[i + 1..] {
+                assert_ne!(a.as_str(), b.as_str());
+            }
+        }
+    }
+}
