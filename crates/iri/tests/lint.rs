@@ -822,3 +822,17 @@ proptest::proptest! {
         }
     }
 }
+
+/// `parse-error`: the grammar's verdict, with its offset as the span (RFC 3987 §2.2).
+#[test]
+fn parse_error_and_near_miss() {
+    let found = lint_str("http://example.org/a b");
+    assert_eq!(found[0].code, Code::ParseError);
+    assert_eq!(found[0].span, 20..21);
+    assert_eq!(found[0].component, Some(Component::Path));
+    assert_eq!(found[0].section, "RFC 3987 §2.2");
+    assert!(found[0].message.contains("U+0020 SPACE"));
+    assert!(lint_str("http://example.org/a%20b")
+        .iter()
+        .all(|d| d.code != Code::ParseError));
+}
