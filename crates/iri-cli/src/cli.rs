@@ -1,31 +1,38 @@
 //! The command line: clap types for `iri` and its subcommands.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use iri::lint::{Code, Policy, Severity};
 
-/// `iri`: parse, validate, convert, resolve, relativize, normalize, compare and deduplicate
-/// IRIs (RFC 3987) and URIs (RFC 3986).
+/// `iri`: parse, validate, convert, resolve, relativize, normalize, compare, deduplicate, lint
+/// and display IRIs (RFC 3987) and URIs (RFC 3986).
 #[derive(Debug, Parser)]
 #[command(
     name = "iri",
     version,
-    about = "Parse, validate, convert, resolve, relativize, normalize, compare and \
-             deduplicate IRIs (RFC 3987) and URIs (RFC 3986)",
-    long_about = "Parse, validate, convert, resolve, relativize, normalize, compare and \
-                  deduplicate IRIs (RFC 3987) and URIs (RFC 3986), strictly.\n\n\
+    about = "Parse, validate, convert, resolve, relativize, normalize, compare, deduplicate, \
+             lint and display IRIs (RFC 3987) and URIs (RFC 3986)",
+    long_about = "Parse, validate, convert, resolve, relativize, normalize, compare, \
+                  deduplicate, lint and display IRIs (RFC 3987) and URIs (RFC 3986), \
+                  strictly.\n\n\
                   Every subcommand takes its inputs as arguments or, when none are given, one \
                   per line on standard input (LF or CRLF; an empty line is an input too: the \
                   empty relative reference). Each input yields exactly one output line, a \
                   result or an error, in order; errors about inputs go to standard output so \
                   that output stays aligned with input. Write `--` before inputs that start \
                   with '-'. The exceptions: `validate` reports only the invalid lines, \
-                  `dedup` one line per equivalence class (and per invalid line), and \
-                  `compare` takes exactly two arguments.",
+                  `dedup` one line per equivalence class (and per invalid line), `compare` \
+                  takes exactly two arguments, and `lint` in text format writes a block per \
+                  diagnostic (nothing for an input without any) and a summary on standard \
+                  error.",
     after_help = "Exit status: 0 when every input is valid, 1 when some input is invalid (or a \
                   file cannot be read), 2 on a usage error. `compare`: 0 when equivalent (at \
-                  --level or below), 1 when not, 2 on a usage error or an invalid argument."
+                  --level or below), 1 when not, 2 on a usage error or an invalid argument. \
+                  `lint`: 1 when some diagnostic is an error (after --allow, --warn and \
+                  --deny) or some line is not UTF-8."
 )]
 pub struct Cli {
     /// The subcommand to run.
@@ -64,6 +71,14 @@ pub enum Command {
     /// Print the first line of each equivalence class of files (or standard input), in order.
     #[command(after_long_help = DEDUP_LAYOUT)]
     Dedup(DedupArgs),
+    /// Report what is wrong or risky in each input beyond the grammar: bidi, characters,
+    /// security (RFC 3987 §4, §6.1, §7.5, §8; RFC 3986 §7).
+    #[command(after_long_help = lint_layout())]
+    Lint(LintArgs),
+    /// Show each input safely in bidirectional text (RFC 3987 §4.1), or its visual order
+    /// (§4.4); inputs need not be valid IRIs.
+    #[command(after_long_help = DISPLAY_LAYOUT)]
+    Display(DisplayArgs),
 }
 
 const PARSE_LAYOUT: &str = "\
@@ -179,6 +194,92 @@ LINE is 1-based, COLUMN the 1-based byte column. Then, on standard error:
 Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>.
 Classes span all files. A file that cannot be read is reported on standard error and makes
 the exit status 1; the other files are still read. An invalid line makes the exit status 1.";
+
+const LINT_LAYOUT: &str = "\
+Each input is checked as a string: it need not be a valid IRI reference. One that is not gets
+the parse error first (code parse-error), then what can still be said about its parts, found
+by their delimiters. Every code is reported at its default severity unless --allow, --warn or
+--deny says otherwise; when one code is named more than once, the last flag wins.
+docs/diagnostics.md describes every code, with an input that triggers it and a near miss.
+
+Output:
+  text  each diagnostic as a compiler shows one, then an empty line:
+          SEVERITY[CODE]: MESSAGE
+            --> input N, byte B, component C   (standard input: line N of standard input)
+             |
+             | INPUT
+             |        ^^^^^
+             = RFC SECTION
+             = suggestion: REPLACEMENT         (when there is one: the text for the span)
+        B is the 0-based byte offset of the span; the component part is left out when the
+        diagnostic concerns none. Invisible and control characters are shown as <U+XXXX>, and
+        the carets stand under the span (wide East Asian characters take two columns,
+        combining marks none). An input without diagnostics prints nothing. Then, on standard
+        error: N inputs: E errors, W warnings, I info
+  json  one object per input (JSON Lines); start and end are byte offsets, end exclusive;
+        component and suggestion may be null:
+        {\"input\":…,\"diagnostics\":[{\"code\":…,\"severity\":…,\"component\":…,\"start\":…,
+         \"end\":…,\"message\":…,\"section\":…,\"suggestion\":…}]}
+
+A line that is not valid UTF-8 gives, in its place: error: line N: MESSAGE (json: {\"input\":…,
+\"error\":{\"kind\":\"invalid-utf8\",…}}), and makes the exit status 1.
+
+Exit status: 1 when some diagnostic is an error after --allow, --warn and --deny (or some line
+is not UTF-8), else 0; 2 on a usage error, such as an unknown CODE.";
+
+/// The help after `iri lint`'s options: [`LINT_LAYOUT`] and the codes, from the library's
+/// list, so that it cannot fall behind.
+fn lint_layout() -> String {
+    let mut s = String::from(LINT_LAYOUT);
+    s.push_str("\n\nCodes, with their default severity and the RFC section they come from:\n");
+    for code in Code::ALL {
+        let _ = writeln!(
+            s,
+            "  {:<26} {:<8} {}",
+            code.as_str(),
+            code.default_severity().as_str(),
+            code.section()
+        );
+    }
+    s.truncate(s.trim_end().len());
+    s
+}
+
+const DISPLAY_LAYOUT: &str = "\
+The inputs are text to show: they need not be valid IRIs, and nothing is parsed or checked
+(`iri lint` checks; its codes bidi-mixed-direction and bidi-rtl-boundary are the RFC 3987 §4.2
+rules for components that display well). Right to left means bidi class R or AL.
+
+--wrap (the characters added are for display only and never part of an IRI):
+  lre  LRE (U+202A) … PDF (U+202C) around an input with right-to-left characters, as RFC 3987
+       §4.1 says; other inputs are printed as they are
+  lri  LRI (U+2066) … PDI (U+2069) instead: the same inside, and the text around the IRI is
+       not affected by it (isolates, Unicode 6.3 and later)
+  lrm  the July 2002 IRI draft's rendering: LRM (U+200E) before and after each component with
+       right-to-left characters (components are the runs between ; / ? : @ & = + $ , [ ] # .),
+       and LRE … PDF around the whole when --context is rtl
+--context is the direction of the text around the IRI: --wrap lrm and --visual use it.
+
+--visual prints the characters in the order a reader sees them, from the left, as the Unicode
+Bidirectional Algorithm lays out the wrapped text in a paragraph of direction --context, with
+the formatting characters left out: the pictures of RFC 3987 §4.4. With the defaults (lre,
+ltr) that is the input's own visual order in a left-to-right paragraph; with --context rtl it
+shows that the wrapping keeps that picture in right-to-left text; with --wrap lrm it shows the
+2002 draft's picture, each component in its own direction.
+
+--bidi-notation reads each input in RFC 3987's Bidi Notation (§1.4: upper-case ASCII letters
+stand for right-to-left letters, here Hebrew or Arabic ones) and writes the output back in it.
+Upper-case hex digits of percent-encodings would be read as letters too: write them in digits
+or lower case. RFC 3987 §4.4, Example 1:
+  iri display --visual --bidi-notation hebrew 'http://ab.CDEFGH.ij/kl/mn/op.html'
+  http://ab.HGFEDC.ij/kl/mn/op.html
+
+Output, one line per input:
+  text  the result, with its formatting characters (for a terminal or a document to render)
+  json  {\"input\":…,\"output\":…}   (for a line that is not UTF-8:
+        {\"input\":…,\"error\":{\"kind\":\"invalid-utf8\",\"component\":null,\"offset\":…,\"message\":…}})
+  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)
+A line that is not valid UTF-8 gives, in text: error: line N: MESSAGE, and exit status 1.";
 
 /// The output format, shared by every subcommand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -413,6 +514,197 @@ pub struct DedupArgs {
     pub files: Vec<OsString>,
 }
 
+/// `iri lint`.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Severities: --allow, --warn, --deny.
+    #[command(flatten)]
+    pub policy: PolicyArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    pub format: LintFormat,
+    /// The strings to check (valid IRI references or not); one per line on standard input
+    /// when none are given.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+}
+
+/// The output format of `lint`: a diagnostic does not fit in a table row, so there is no TSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    /// For people: each diagnostic as a compiler shows one, with carets under the span.
+    Text,
+    /// JSON Lines: one object per input, with its diagnostics.
+    Json,
+}
+
+/// The flags of `lint` that set how a code is reported, as a linter's configuration does:
+/// `--allow CODE` silences it, `--warn CODE` and `--deny CODE` report it as a warning and as
+/// an error. Each may be repeated; when one code is named more than once, the last flag wins.
+///
+/// Written by hand rather than derived, because the derived form keeps each flag's values
+/// apart and loses their order on the command line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PolicyArgs {
+    /// The codes named, in command-line order, each with its severity (`None`: silenced).
+    pub settings: Vec<(Code, Option<Severity>)>,
+}
+
+impl PolicyArgs {
+    /// The library's policy: the defaults, changed by each setting in order.
+    pub fn policy(&self) -> Policy {
+        self.settings
+            .iter()
+            .fold(Policy::new(), |policy, &(code, severity)| match severity {
+                Some(severity) => policy.set(code, severity),
+                None => policy.silence(code),
+            })
+    }
+}
+
+/// The flags of [`PolicyArgs`]: name, severity (`None`: silence) and help.
+const POLICY_FLAGS: [(&str, Option<Severity>, &str); 3] = [
+    (
+        "allow",
+        None,
+        "Do not report CODE (repeatable; the codes are listed in --help)",
+    ),
+    (
+        "warn",
+        Some(Severity::Warning),
+        "Report CODE as a warning (repeatable)",
+    ),
+    (
+        "deny",
+        Some(Severity::Error),
+        "Report CODE as an error, which makes the exit status 1 (repeatable)",
+    ),
+];
+
+/// A diagnostic code by its name; an unknown name is a usage error that lists the codes.
+fn code_parser() -> impl TypedValueParser<Value = Code> {
+    PossibleValuesParser::new(Code::ALL.iter().map(|c| PossibleValue::new(c.as_str()))).try_map(
+        |name: String| Code::from_name(&name).ok_or_else(|| format!("unknown code '{name}'")),
+    )
+}
+
+impl Args for PolicyArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        POLICY_FLAGS.iter().fold(cmd, |cmd, &(name, _, help)| {
+            cmd.arg(
+                Arg::new(name)
+                    .long(name)
+                    .value_name("CODE")
+                    .action(ArgAction::Append)
+                    .value_parser(code_parser())
+                    // 21 codes under each of three flags would bury the help: they are listed
+                    // once, after the options (and in full in the error for an unknown one).
+                    .hide_possible_values(true)
+                    .help(help),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for PolicyArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut settings = Vec::new();
+        for &(name, severity, _) in &POLICY_FLAGS {
+            if let (Some(codes), Some(at)) =
+                (matches.get_many::<Code>(name), matches.indices_of(name))
+            {
+                settings.extend(at.zip(codes).map(|(i, &code)| (i, code, severity)));
+            }
+        }
+        settings.sort_by_key(|&(i, ..)| i);
+        Ok(PolicyArgs {
+            settings: settings.into_iter().map(|(_, c, s)| (c, s)).collect(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// `iri display`.
+#[derive(Debug, Args)]
+pub struct DisplayArgs {
+    /// How to keep the text left to right.
+    #[arg(long, value_enum, default_value_t = WrapArg::Lre)]
+    pub wrap: WrapArg,
+    /// The direction of the text around the IRI (for --wrap lrm, and the paragraph of
+    /// --visual).
+    #[arg(long, value_enum, default_value_t = DirectionArg::Ltr)]
+    pub context: DirectionArg,
+    /// Print the visual order (what a reader sees, from the left) instead of the text.
+    #[arg(long)]
+    pub visual: bool,
+    /// Read and write RFC 3987's Bidi Notation: upper-case letters stand for right-to-left
+    /// letters of this script.
+    #[arg(long, value_enum, value_name = "SCRIPT")]
+    pub bidi_notation: Option<NotationArg>,
+    /// Output options.
+    #[command(flatten)]
+    pub output: FormatArg,
+    /// The texts to show (IRIs, valid or not); one per line on standard input when none are
+    /// given.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<OsString>,
+}
+
+/// How `display` wraps its input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WrapArg {
+    /// LRE … PDF, as RFC 3987 §4.1 says.
+    Lre,
+    /// LRI … PDI: an isolate.
+    Lri,
+    /// LRM around each right-to-left component (the July 2002 draft).
+    Lrm,
+}
+
+/// The direction of the text around an IRI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DirectionArg {
+    /// Left to right.
+    Ltr,
+    /// Right to left.
+    Rtl,
+}
+
+impl From<DirectionArg> for iri::bidi::Direction {
+    fn from(d: DirectionArg) -> Self {
+        match d {
+            DirectionArg::Ltr => iri::bidi::Direction::Ltr,
+            DirectionArg::Rtl => iri::bidi::Direction::Rtl,
+        }
+    }
+}
+
+/// The script whose letters the upper-case letters of the Bidi Notation stand for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    /// Hebrew letters (bidi class R).
+    Hebrew,
+    /// Arabic letters (bidi class AL): digits after them are Arabic numbers.
+    Arabic,
+}
+
+impl From<NotationArg> for iri::bidi::notation::NotationScript {
+    fn from(n: NotationArg) -> Self {
+        match n {
+            NotationArg::Hebrew => iri::bidi::notation::NotationScript::Hebrew,
+            NotationArg::Arabic => iri::bidi::notation::NotationScript::Arabic,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,6 +729,53 @@ mod tests {
                     .any(|n| iri::Kind::from_name(n) == Some(kind))
             });
             assert!(chosen, "{kind}");
+        }
+    }
+
+    #[test]
+    fn policy_flags_keep_their_order() {
+        use iri::lint::{Code, Severity};
+        let parse = |args: &[&str]| match Cli::try_parse_from(args) {
+            Ok(Cli {
+                command: Command::Lint(l),
+            }) => l.policy,
+            other => panic!("{other:?}"),
+        };
+        let p = parse(&[
+            "iri",
+            "lint",
+            "--deny",
+            "not-nfc",
+            "--allow=confusable",
+            "--warn",
+            "overlong-utf8",
+            "--allow",
+            "not-nfc",
+            "x",
+        ]);
+        assert_eq!(
+            p.settings,
+            [
+                (Code::NotNfc, Some(Severity::Error)),
+                (Code::Confusable, None),
+                (Code::OverlongUtf8, Some(Severity::Warning)),
+                (Code::NotNfc, None),
+            ]
+        );
+        let policy = p.policy();
+        assert_eq!(policy.severity(Code::NotNfc), None);
+        assert_eq!(policy.severity(Code::Confusable), None);
+        assert_eq!(policy.severity(Code::OverlongUtf8), Some(Severity::Warning));
+        assert_eq!(
+            policy.severity(Code::ParseError),
+            Some(Severity::Error),
+            "the others keep their defaults"
+        );
+        assert_eq!(parse(&["iri", "lint"]), PolicyArgs::default());
+        // Every code can be named.
+        for code in Code::ALL {
+            let p = parse(&["iri", "lint", "--warn", code.as_str()]);
+            assert_eq!(p.settings, [(*code, Some(Severity::Warning))]);
         }
     }
 

@@ -1,15 +1,18 @@
 //! `iri`: the command-line tool over the [`iri`] library. It parses, validates, converts
 //! (IRI ↔ URI, RFC 3987 §3, optionally with IDNA), resolves and relativizes (RFC 3986 §5),
-//! normalizes, compares and deduplicates (the comparison ladder of RFC 3987 §5) IRIs, taking
-//! inputs as arguments or one per line on standard input, and writes one line per input as
-//! text, JSON Lines or TSV.
+//! normalizes, compares and deduplicates (the comparison ladder of RFC 3987 §5) IRIs, lints
+//! them (the library's diagnostics: RFC 3987 §4, §6.1, §7.5, §8; RFC 3986 §7) and shows them
+//! in bidirectional text (RFC 3987 §4), taking inputs as arguments or one per line on standard
+//! input, and writes one line per input as text, JSON Lines or TSV (`lint`, in text, a block
+//! per diagnostic, as a compiler does).
 //!
 //! The program is a thin layer: flags (`cli`), reading inputs (`input`), writing formats
 //! (`output`, `failure`) and one function per subcommand (`commands`); all the IRI work is
 //! the library's.
 //!
 //! Exit status: 0 when every input is valid, 1 when some input is invalid or an input could
-//! not be read, 2 on a usage error (`compare`: 0 when equivalent, 1 when not). A closed standard output (`iri parse < big | head -1`)
+//! not be read, 2 on a usage error (`compare`: 0 when equivalent, 1 when not; `lint`: 1 when
+//! some diagnostic is an error). A closed standard output (`iri parse < big | head -1`)
 //! ends the program quietly with status 0.
 
 mod cli;

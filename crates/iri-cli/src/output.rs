@@ -120,6 +120,26 @@ impl<'w, W: Write> JsonObject<'w, W> {
         inner.end()
     }
 
+    /// An array member holding one object per item, whose fields `f` writes.
+    pub fn objects<T>(
+        &mut self,
+        key: &str,
+        items: impl IntoIterator<Item = T>,
+        mut f: impl FnMut(&mut JsonObject<'_, W>, T) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.key(key)?;
+        self.w.write_all(b"[")?;
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                self.w.write_all(b",")?;
+            }
+            let mut inner = JsonObject::begin(&mut *self.w)?;
+            f(&mut inner, item)?;
+            inner.end()?;
+        }
+        self.w.write_all(b"]")
+    }
+
     /// Ends the object.
     pub fn end(self) -> io::Result<()> {
         self.w.write_all(b"}")
@@ -169,6 +189,20 @@ mod tests {
         assert_eq!(
             String::from_utf8(v).unwrap(),
             "{\"z\":\"a\\\"\\u0000\u{202E}\",\"a\":true,\"n\":3,\"e\":{\"k\":null,\"o\":null}}\n"
+        );
+    }
+
+    #[test]
+    fn json_arrays_of_objects() {
+        let mut v = Vec::new();
+        let mut o = JsonObject::begin(&mut v).unwrap();
+        o.objects("none", Vec::<u64>::new(), |_, _| Ok(())).unwrap();
+        o.objects("two", [1u64, 2], |e, n| e.num("n", Some(n)))
+            .unwrap();
+        o.end_line().unwrap();
+        assert_eq!(
+            String::from_utf8(v).unwrap(),
+            "{\"none\":[],\"two\":[{\"n\":1},{\"n\":2}]}\n"
         );
     }
 }

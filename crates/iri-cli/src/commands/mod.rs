@@ -3,6 +3,8 @@
 
 mod compare;
 mod dedup;
+mod display;
+mod lint;
 mod parse;
 mod transform;
 mod validate;
@@ -14,6 +16,8 @@ use crate::output;
 
 pub use compare::compare;
 pub use dedup::dedup;
+pub use display::display;
+pub use lint::lint;
 pub use parse::parse;
 pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
 pub use validate::validate;
@@ -21,10 +25,11 @@ pub use validate::validate;
 /// How a run went, for the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// Every input was fine (`compare`: the two are equivalent): exit status 0.
+    /// Every input was fine (`compare`: the two are equivalent; `lint`: no diagnostic is an
+    /// error): exit status 0.
     AllValid,
     /// Some input was invalid, or some file could not be read (`compare`: the two are not
-    /// equivalent): exit status 1.
+    /// equivalent; `lint`: some diagnostic is an error): exit status 1.
     SomeInvalid,
 }
 
@@ -52,6 +57,8 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Normalize(args) => normalize(args, &mut out)?,
         Command::Compare(args) => compare(args, &mut out)?,
         Command::Dedup(args) => dedup(args, &mut out)?,
+        Command::Lint(args) => lint(args, &mut out)?,
+        Command::Display(args) => display(args, &mut out)?,
     };
     out.flush()?;
     Ok(outcome)

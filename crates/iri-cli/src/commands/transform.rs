@@ -1,5 +1,5 @@
 //! The subcommands that turn each input into one output string: `to-uri`, `to-iri`,
-//! `resolve`, `relativize` and `normalize`.
+//! `resolve`, `relativize` and `normalize`; their driver is `display`'s too.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -99,7 +99,7 @@ pub fn relativize(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
 
 /// The shared driver: `f` writes the output for one valid-UTF-8 input into an empty buffer,
 /// or says why there is none; each input gives one line in `format`.
-fn transform(
+pub(super) fn transform(
     inputs: Vec<OsString>,
     format: Format,
     out: &mut impl Write,

@@ -1,0 +1,413 @@
+//! `iri lint`: the library's diagnostics for each input (RFC 3987 §4, §6.1, §7.5, §8;
+//! RFC 3986 §7), shown as a compiler shows them, or as JSON Lines.
+//!
+//! In text, each diagnostic echoes its input with carets under the span. So that the carets
+//! stand under the span in a terminal, the echo writes invisible and control characters as
+//! `<U+XXXX>` (a bidi override would otherwise reorder the line, a zero-width space hide what
+//! is reported), and the carets are placed by display columns: two for East Asian wide and
+//! full-width characters, none for combining marks, one for the others. The widths come from
+//! a range check of the main blocks, not the full Unicode tables; a character it misjudges
+//! moves the carets after it by a column.
+
+use std::io::{self, Write};
+use std::ops::Range;
+
+use iri::lint::{Diagnostic, Linter, Severity};
+
+use super::Outcome;
+use crate::cli::{LintArgs, LintFormat};
+use crate::failure::Failure;
+use crate::input::{for_each_input, Origin};
+use crate::output::{count, JsonObject};
+
+/// Inputs and diagnostics seen so far.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Counts {
+    inputs: u64,
+    errors: u64,
+    warnings: u64,
+    info: u64,
+    /// Lines that are not UTF-8, which get an error line instead of diagnostics.
+    not_utf8: u64,
+}
+
+impl Counts {
+    fn add(&mut self, found: &[Diagnostic]) {
+        for d in found {
+            match d.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.info += 1,
+            }
+        }
+    }
+
+    /// `N inputs: E errors, W warnings, I info`, and how many lines were not UTF-8, if any.
+    fn summary(&self) -> String {
+        let mut s = format!(
+            "{}: {}, {}, {} info",
+            count(self.inputs, "input"),
+            count(self.errors, "error"),
+            count(self.warnings, "warning"),
+            self.info
+        );
+        if self.not_utf8 > 0 {
+            s.push_str(&format!("; {} not UTF-8", self.not_utf8));
+        }
+        s
+    }
+}
+
+/// Runs `iri lint`, as described in its `--help`.
+pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let linter = Linter::new(args.policy.policy());
+    let format = args.format;
+    let mut counts = Counts::default();
+    for_each_input(args.inputs, |origin, bytes| {
+        counts.inputs += 1;
+        let input = match std::str::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                counts.not_utf8 += 1;
+                let failure = Failure::utf8(&e, bytes, Some(origin));
+                return match format {
+                    LintFormat::Text => {
+                        failure.write_text(out, origin)?;
+                        out.write_all(b"\n")
+                    }
+                    LintFormat::Json => {
+                        let mut o = JsonObject::begin(&mut *out)?;
+                        o.str("input", Some(&String::from_utf8_lossy(bytes)))?;
+                        o.object("error", |e| failure.write_json_fields(e))?;
+                        o.end_line()
+                    }
+                };
+            }
+        };
+        let found = linter.lint_str(input);
+        counts.add(&found);
+        match format {
+            LintFormat::Text => write_text(out, origin, input, &found),
+            LintFormat::Json => write_json(out, input, &found),
+        }
+    })?;
+    if format == LintFormat::Text {
+        // Standard output holds the diagnostics; the summary is for the person.
+        out.flush()?;
+        let _ = writeln!(io::stderr().lock(), "{}", counts.summary());
+    }
+    Ok(Outcome::from_ok(counts.errors == 0 && counts.not_utf8 == 0))
+}
+
+/// Writes each diagnostic of one input as a compiler does, each followed by an empty line.
+fn write_text(
+    out: &mut impl Write,
+    origin: Origin,
+    input: &str,
+    found: &[Diagnostic],
+) -> io::Result<()> {
+    if found.is_empty() {
+        return Ok(());
+    }
+    let echo = escape(input);
+    for d in found {
+        writeln!(out, "{}[{}]: {}", d.severity, d.code, escape(&d.message))?;
+        match origin {
+            Origin::Argument(n) => write!(out, "  --> input {n}")?,
+            Origin::Line(n) => write!(out, "  --> line {n} of standard input")?,
+        }
+        write!(out, ", byte {}", d.span.start)?;
+        if let Some(component) = d.component {
+            write!(out, ", component {component}")?;
+        }
+        out.write_all(b"\n   |\n")?;
+        gutter_line(out, &echo)?;
+        let (from, to) = columns(input, d.span.clone());
+        let carets = format!("{}{}", " ".repeat(from), "^".repeat((to - from).max(1)));
+        gutter_line(out, &carets)?;
+        writeln!(out, "   = {}", d.section)?;
+        if let Some(s) = &d.suggestion {
+            writeln!(out, "   = suggestion: {}", escape(s))?;
+        }
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// `   | TEXT`, without a trailing space when the text is empty.
+fn gutter_line(out: &mut impl Write, text: &str) -> io::Result<()> {
+    if text.is_empty() {
+        out.write_all(b"   |\n")
+    } else {
+        writeln!(out, "   | {text}")
+    }
+}
+
+/// Writes one input's object: the input and its diagnostics.
+fn write_json<W: Write>(out: &mut W, input: &str, found: &[Diagnostic]) -> io::Result<()> {
+    let mut o = JsonObject::begin(out)?;
+    o.str("input", Some(input))?;
+    o.objects("diagnostics", found, |o, d| {
+        o.str("code", Some(d.code.as_str()))?;
+        o.str("severity", Some(d.severity.as_str()))?;
+        o.str("component", d.component.map(iri::Component::as_str))?;
+        o.num("start", Some(d.span.start as u64))?;
+        o.num("end", Some(d.span.end as u64))?;
+        o.str("message", Some(&d.message))?;
+        o.str("section", Some(d.section))?;
+        o.str("suggestion", d.suggestion.as_deref())
+    })?;
+    o.end_line()
+}
+
+/// The text with each character that [`is_hidden`] written `<U+XXXX>`.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_hidden(c) {
+            out.push_str(&format!("<U+{:04X}>", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The display columns, in the [`escape`]d text, where the bytes `span` of `text` start and
+/// end. An offset inside a character counts as that character's start (for the start) or as
+/// the next character's start (for the end).
+fn columns(text: &str, span: Range<usize>) -> (usize, usize) {
+    let end = span.end.min(text.len());
+    let start = span.start.min(end);
+    let mut col = 0;
+    let mut from = None;
+    for (i, c) in text.char_indices() {
+        if from.is_none() && i + c.len_utf8() > start {
+            from = Some(col);
+        }
+        if i >= end {
+            break;
+        }
+        col += if is_hidden(c) {
+            // `<U+XXXX>`: the hex has four to six digits.
+            format!("{:04X}", c as u32).len() + 4
+        } else {
+            width(c)
+        };
+    }
+    let to = col;
+    (from.unwrap_or(col), to)
+}
+
+/// Whether a character is echoed as `<U+XXXX>`: control characters, white space other than
+/// the ASCII space, the bidi formatting characters of RFC 3987 §4.1, and the other
+/// default-ignorable code points (zero-width characters, variation selectors, tags, …), which
+/// show nothing, or move or split the line.
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || iri::is_bidi_formatting(c as u32)
+        || in_ranges(c, DEFAULT_IGNORABLE)
+}
+
+/// The display width of a character that is not hidden: 0 for combining marks, 2 for East
+/// Asian wide and full-width characters, 1 otherwise.
+fn width(c: char) -> usize {
+    if in_ranges(c, ZERO_WIDTH) {
+        0
+    } else if in_ranges(c, WIDE) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Whether `c` is in one of the sorted, disjoint inclusive ranges.
+fn in_ranges(c: char, ranges: &[(u32, u32)]) -> bool {
+    let cp = c as u32;
+    let k = ranges.partition_point(|&(_, hi)| hi < cp);
+    ranges.get(k).is_some_and(|&(lo, _)| lo <= cp)
+}
+
+/// Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), with the interlinear
+/// annotation characters U+FFF9–U+FFFB, which are format characters that show nothing either.
+const DEFAULT_IGNORABLE: &[(u32, u32)] = &[
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFFB),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+];
+
+/// Combining marks that a terminal draws over the character before them: the combining
+/// diacritics blocks, Hebrew points, Arabic harakat, the nonspacing signs of Devanagari and
+/// Thai, Hangul medial and final jamo, and the combining kana voicing marks.
+const ZERO_WIDTH: &[(u32, u32)] = &[
+    (0x0300, 0x036F),
+    (0x0483, 0x0489),
+    (0x0591, 0x05BD),
+    (0x05BF, 0x05BF),
+    (0x05C1, 0x05C2),
+    (0x05C4, 0x05C5),
+    (0x05C7, 0x05C7),
+    (0x0610, 0x061A),
+    (0x064B, 0x065F),
+    (0x0670, 0x0670),
+    (0x06D6, 0x06DC),
+    (0x06DF, 0x06E4),
+    (0x06E7, 0x06E8),
+    (0x06EA, 0x06ED),
+    (0x0900, 0x0902),
+    (0x093A, 0x093A),
+    (0x093C, 0x093C),
+    (0x0941, 0x0948),
+    (0x094D, 0x094D),
+    (0x0951, 0x0957),
+    (0x0962, 0x0963),
+    (0x0E31, 0x0E31),
+    (0x0E34, 0x0E3A),
+    (0x0E47, 0x0E4E),
+    (0x1160, 0x11FF),
+    (0x1AB0, 0x1AFF),
+    (0x1DC0, 0x1DFF),
+    (0x20D0, 0x20FF),
+    (0x302A, 0x302D),
+    (0x3099, 0x309A),
+    (0xFE20, 0xFE2F),
+];
+
+/// East Asian Wide and Fullwidth characters: Hangul, the CJK and kana blocks, Yi, the
+/// full-width forms, and the main emoji blocks.
+const WIDE: &[(u32, u32)] = &[
+    (0x1100, 0x115F),
+    (0x2E80, 0x303E),
+    (0x3041, 0x33FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xA000, 0xA4CF),
+    (0xA960, 0xA97F),
+    (0xAC00, 0xD7A3),
+    (0xF900, 0xFAFF),
+    (0xFE10, 0xFE19),
+    (0xFE30, 0xFE6F),
+    (0xFF00, 0xFF60),
+    (0xFFE0, 0xFFE6),
+    (0x1B000, 0x1B2FF),
+    (0x1F300, 0x1F64F),
+    (0x1F900, 0x1F9FF),
+    (0x20000, 0x2FFFD),
+    (0x30000, 0x3FFFD),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_tables_are_sorted_and_disjoint() {
+        for table in [DEFAULT_IGNORABLE, ZERO_WIDTH, WIDE] {
+            assert!(table.iter().all(|&(lo, hi)| lo <= hi));
+            assert!(table.windows(2).all(|w| w[0].1 < w[1].0), "{table:x?}");
+        }
+    }
+
+    #[test]
+    fn widths() {
+        assert_eq!(width('a'), 1);
+        assert_eq!(width('é'), 1);
+        assert_eq!(width('\u{301}'), 0);
+        assert_eq!(width('\u{5B8}'), 0);
+        for wide in [
+            '例',
+            'テ',
+            'ス',
+            '한',
+            '\u{FF0F}',
+            '\u{FF41}',
+            '\u{3002}',
+            '\u{20000}',
+        ] {
+            assert_eq!(width(wide), 2, "{wide}");
+        }
+        // Half-width katakana and the kana voicing marks.
+        assert_eq!(width('\u{FF76}'), 1);
+        assert_eq!(width('\u{3099}'), 0);
+        for hidden in [
+            '\u{0}', '\u{7F}', '\u{85}', '\u{A0}', '\u{AD}', '\u{200B}', '\u{202E}',
+        ] {
+            assert!(is_hidden(hidden), "{:04X}", hidden as u32);
+        }
+        for shown in [' ', 'a', '例', '\u{5D0}', '\u{E000}', '\u{FB01}'] {
+            assert!(!is_hidden(shown), "{shown}");
+        }
+        for hidden in [
+            '\u{2066}',
+            '\u{2028}',
+            '\u{3000}',
+            '\u{3164}',
+            '\u{FE0F}',
+            '\u{E0041}',
+        ] {
+            assert!(is_hidden(hidden), "{:04X}", hidden as u32);
+        }
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(escape("a\u{200B}b\tc"), "a<U+200B>b<U+0009>c");
+        assert_eq!(escape("x\u{E0041}"), "x<U+E0041>");
+        assert_eq!(escape("例 é"), "例 é");
+    }
+
+    #[test]
+    fn columns_count_display_width() {
+        // "http://" is 7 columns, 例え 4, "." 1, テスト 6, "/" 1.
+        let s = "http://例え.テスト/%C0%AF";
+        let at = s.find('%').unwrap();
+        assert_eq!(columns(s, at..s.len()), (19, 25));
+        // Escaped characters take the width of their escape.
+        let s = "a\u{200B}b";
+        assert_eq!(columns(s, 1..4), (1, 9));
+        assert_eq!(columns(s, 4..5), (9, 10));
+        // A combining mark is in the column of its base.
+        let s = "re\u{301}s";
+        assert_eq!(columns(s, 1..4), (1, 2));
+        // An empty span at the end; a span past the end.
+        assert_eq!(columns("ab", 2..2), (2, 2));
+        assert_eq!(columns("ab", 1..9), (1, 2));
+        // Offsets inside a character.
+        assert_eq!(columns("a例b", 2..3), (1, 3));
+    }
+
+    #[test]
+    fn summary() {
+        let mut c = Counts {
+            inputs: 1,
+            ..Counts::default()
+        };
+        assert_eq!(c.summary(), "1 input: 0 errors, 0 warnings, 0 info");
+        c = Counts {
+            inputs: 3,
+            errors: 1,
+            warnings: 2,
+            info: 1,
+            not_utf8: 1,
+        };
+        assert_eq!(
+            c.summary(),
+            "3 inputs: 1 error, 2 warnings, 1 info; 1 not UTF-8"
+        );
+    }
+}
