@@ -836,3 +836,24 @@ fn parse_error_and_near_miss() {
         .iter()
         .all(|d| d.code != Code::ParseError));
 }
+
+/// Near misses found in review: a bidi control does not make text a confusable, and a
+/// file name's extension is its own component for mixed scripts.
+#[test]
+fn confusable_and_mixed_script_near_misses() {
+    absent("http://example.org/a\u{202E}b", Code::Confusable);
+    absent(
+        "http://example.org/invoice\u{202E}fdp.exe",
+        Code::Confusable,
+    );
+    absent(
+        "http://example.org/\u{6771}\u{4EAC}.html",
+        Code::MixedScript,
+    );
+    absent(
+        "http://example.org/\u{444}\u{430}\u{439}\u{43B}.txt",
+        Code::MixedScript,
+    );
+    let found = lint_str("http://example.org/\u{444}\u{430}\u{439}l.txt");
+    assert!(found.iter().any(|d| d.code == Code::MixedScript));
+}

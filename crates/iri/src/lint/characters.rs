@@ -731,7 +731,9 @@ fn mixed_scripts(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) 
     let literal = |ch: &Ch, set: &[char]| !ch.encoded && set.contains(&ch.c);
     let subs: Vec<&[Ch]> = match component {
         Component::Userinfo | Component::Fragment => alloc::vec![chars],
-        Component::Path => chars.split(|ch| literal(ch, &['/'])).collect(),
+        // A segment's name and its extensions (`東京.html`) are separate components, as in
+        // the bidi rules (RFC 3987 §4.2 allows treating extensions so).
+        Component::Path => chars.split(|ch| literal(ch, &['/', '.'])).collect(),
         Component::Query => chars.split(|ch| literal(ch, &['&', '='])).collect(),
         _ => Vec::new(),
     };
@@ -767,7 +769,14 @@ fn confusable(
     text: &str,
     out: &mut Vec<Diagnostic>,
 ) {
-    if text.is_ascii() || text.contains('%') {
+    // A bidi formatting character is reported as such (§4.1); what it displays as is not
+    // what a skeleton without it reads as.
+    if text.is_ascii()
+        || text.contains('%')
+        || text
+            .chars()
+            .any(|c| crate::chars::is_bidi_formatting(c as u32))
+    {
         return;
     }
     // Full-width forms of ASCII and invisible characters in ASCII text are `not-nfkc`'s and
