@@ -180,3 +180,21 @@ mod tests {
         assert_eq!(r.next_line().unwrap(), None);
     }
 }
+
+/// Lines seen so far, over all sources of a run.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Counts {
+    /// Lines read.
+    pub lines: u64,
+    /// Lines that were not valid.
+    pub invalid: u64,
+}
+
+/// What went wrong while going through one source: reading it (reported, and the next source
+/// is read) or writing the output (fatal).
+pub enum SourceError {
+    /// Reading the source failed.
+    Read(io::Error),
+    /// Writing the output failed.
+    Write(io::Error),
+}

@@ -12,22 +12,8 @@ use iri::{IriRef, NormalizedKey, Normalizer};
 use super::Outcome;
 use crate::cli::{DedupArgs, Format};
 use crate::failure::Failure;
-use crate::input::{with_context, LineReader, Source};
+use crate::input::{with_context, Counts, LineReader, Source, SourceError as DedupError};
 use crate::output::{count, tsv_row, warn, JsonObject};
-
-/// Lines seen so far, over all files.
-#[derive(Debug, Default, Clone, Copy)]
-struct Counts {
-    lines: u64,
-    invalid: u64,
-}
-
-/// What went wrong while reading one source: reading it (reported, and the next source is
-/// read) or writing the output (fatal).
-enum DedupError {
-    Read(io::Error),
-    Write(io::Error),
-}
 
 /// The classes seen so far, and how to write.
 struct Dedup<'n> {

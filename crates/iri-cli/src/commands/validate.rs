@@ -9,22 +9,8 @@ use iri::Kind;
 use super::Outcome;
 use crate::cli::{Format, ValidateArgs};
 use crate::failure::Failure;
-use crate::input::{with_context, LineReader, Source};
+use crate::input::{with_context, Counts, LineReader, Source, SourceError as CheckError};
 use crate::output::{count, tsv_row, warn, JsonObject};
-
-/// Lines seen so far, over all files.
-#[derive(Debug, Default, Clone, Copy)]
-struct Counts {
-    lines: u64,
-    invalid: u64,
-}
-
-/// What went wrong while checking one source: reading it (reported, and the next source
-/// is checked) or writing the report (fatal).
-enum CheckError {
-    Read(io::Error),
-    Write(io::Error),
-}
 
 /// How to report: the format, and the progress bar if one is shown.
 struct Reporter {
