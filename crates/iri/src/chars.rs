@@ -147,6 +147,13 @@ pub const fn is_bidi_formatting(c: u32) -> bool {
     matches!(c, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
+/// Whether a non-ASCII character may stand unencoded in an IRI component: `ucschar` without
+/// the bidi formatting characters (RFC 3987 §2.2, §4.1), and `iprivate` in the query.
+#[inline]
+pub(crate) const fn allowed_unencoded(c: u32, in_query: bool) -> bool {
+    (is_ucschar(c) && !is_bidi_formatting(c)) || (in_query && is_iprivate(c))
+}
+
 /// Decodes the UTF-8 character starting at `b[i]` (the bytes come from a `&str`, so they are
 /// well-formed). Returns the code point and its length in bytes.
 #[inline(always)]

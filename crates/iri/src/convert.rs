@@ -91,14 +91,42 @@ fn utf8_lead(lead: u8) -> Option<(usize, u8, u8)> {
     })
 }
 
-/// The octet of the `%HH` at `b[i..]`, if there is one.
+/// The octet of the `%HH` at `b[i..]`, if there is one ending by `end`.
 #[inline]
-fn pct_at(b: &[u8], i: usize) -> Option<u8> {
-    if i + 2 < b.len() && b[i] == b'%' {
+pub(crate) fn pct_at(b: &[u8], i: usize, end: usize) -> Option<u8> {
+    if i + 3 <= end && b[i] == b'%' {
         Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
     } else {
         None
     }
+}
+
+/// The non-ASCII character that the `%HH` triplets at `b[i..end]` encode when RFC 3987 §3.2
+/// decodes it (steps 3 and 4): strictly legal UTF-8 of a character allowed unencoded here.
+/// Returns the character and the number of triplets.
+pub(crate) fn decodable_char(
+    b: &[u8],
+    i: usize,
+    end: usize,
+    in_query: bool,
+) -> Option<(char, usize)> {
+    let lead = pct_at(b, i, end)?;
+    let (len, lo, hi) = utf8_lead(lead)?;
+    let mut cp = (lead as u32) & (0x7F >> len);
+    for k in 1..len {
+        let next = pct_at(b, i + 3 * k, end)?;
+        let ok = if k == 1 {
+            (lo..=hi).contains(&next)
+        } else {
+            (0x80..=0xBF).contains(&next)
+        };
+        if !ok {
+            return None;
+        }
+        cp = (cp << 6) | (next as u32 & 0x3F);
+    }
+    let c = char::from_u32(cp).filter(|_| chars::allowed_unencoded(cp, in_query))?;
+    Some((c, len))
 }
 
 /// How the `%HH` triplets that stay encoded are written.
@@ -124,7 +152,7 @@ pub(crate) fn decode_region_with(s: &str, in_query: bool, case: HexCase, out: &m
     let mut from = 0;
     let mut i = 0;
     while i < b.len() {
-        let Some(o) = pct_at(b, i) else {
+        let Some(o) = pct_at(b, i, b.len()) else {
             i += 1;
             continue;
         };
@@ -139,63 +167,28 @@ pub(crate) fn decode_region_with(s: &str, in_query: bool, case: HexCase, out: &m
             }
             i += 3;
         } else {
-            i = decode_utf8_run(b, i, o, in_query, case, out);
+            i = decode_utf8_run(b, i, in_query, case, out);
         }
         from = i;
     }
     out.push_str(&s[from..]);
 }
 
-/// Decodes one UTF-8 sequence of `%HH` triplets starting at `i` (first octet `lead`), or
-/// re-encodes what cannot be decoded; returns the index after what it consumed.
-fn decode_utf8_run(
-    b: &[u8],
-    i: usize,
-    lead: u8,
-    in_query: bool,
-    case: HexCase,
-    out: &mut String,
-) -> usize {
-    // Re-encodes the triplet at `at` (steps 3 and 4).
-    let reencode = |out: &mut String, at: usize| {
-        if case == HexCase::AsWritten {
-            out.push_str(core::str::from_utf8(&b[at..at + 3]).unwrap_or("%"));
-        } else {
-            push_pct(out, pct_at(b, at).unwrap_or(0));
-        }
-    };
-    let Some((len, lo, hi)) = utf8_lead(lead) else {
-        reencode(out, i); // step 3: not a legal lead octet
-        return i + 3;
-    };
-    let mut cp = (lead as u32) & (0x7F >> len);
-    for k in 1..len {
-        let next = pct_at(b, i + 3 * k);
-        let ok = match next {
-            Some(c) if k == 1 => (lo..=hi).contains(&c),
-            Some(c) => (0x80..=0xBF).contains(&c),
-            None => false,
-        };
-        if !ok {
-            reencode(out, i); // step 3: truncated or malformed
-            return i + 3;
-        }
-        cp = (cp << 6) | (next.unwrap_or(0) as u32 & 0x3F);
+/// Decodes one UTF-8 sequence of `%HH` triplets starting at `i`, or re-encodes its first
+/// octet (steps 3 and 4); returns the index after what it consumed. The octets after a lead
+/// that is not decoded are continuation octets, which no sequence starts with, so each is
+/// re-encoded on its own turn.
+fn decode_utf8_run(b: &[u8], i: usize, in_query: bool, case: HexCase, out: &mut String) -> usize {
+    if let Some((c, len)) = decodable_char(b, i, b.len(), in_query) {
+        out.push(c);
+        return i + 3 * len;
     }
-    let appropriate = (chars::is_ucschar(cp) && !chars::is_bidi_formatting(cp))
-        || (in_query && chars::is_iprivate(cp));
-    if appropriate {
-        // A legal sequence decodes to a scalar value, so this always succeeds.
-        if let Some(c) = char::from_u32(cp) {
-            out.push(c);
-            return i + 3 * len;
-        }
+    if case == HexCase::AsWritten {
+        out.push_str(core::str::from_utf8(&b[i..i + 3]).unwrap_or("%"));
+    } else {
+        push_pct(out, pct_at(b, i, b.len()).unwrap_or(0));
     }
-    // Step 4: legal UTF-8, but not a character for an IRI here.
-    for k in 0..len {
-        reencode(out, i + 3 * k);
-    }
-    i + 3 * len
+    i + 3
 }
 
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {

@@ -265,7 +265,7 @@ fn to_iri_idna<'a>(
         if cp < 0x80 {
             crate::chars::is(cp as u8, crate::chars::REG_NAME)
         } else {
-            crate::chars::is_ucschar(cp) && !crate::chars::is_bidi_formatting(cp)
+            crate::chars::allowed_unencoded(cp, false)
         }
     });
     if !allowed {

@@ -597,8 +597,7 @@ fn push_filtered(s: &str, part: Part, out: &mut String) {
             // comes from between delimiters, so any delimiter here was made by the mapping.
             is(cp as u8, UNRESERVED) || (part == Part::Host && is(cp as u8, chars::SUB_DELIM))
         } else {
-            (chars::is_ucschar(cp) && !chars::is_bidi_formatting(cp))
-                || (part == Part::Query && chars::is_iprivate(cp))
+            chars::allowed_unencoded(cp, part == Part::Query)
         };
         if keep {
             out.push(c);

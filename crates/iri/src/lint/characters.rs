@@ -73,7 +73,8 @@ use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 use super::{Code, Ctx, Diagnostic};
-use crate::chars::{self, hex_value, is, push_pct, SUB_DELIM, UNRESERVED};
+use crate::chars::{self, is, push_pct, SUB_DELIM, UNRESERVED};
+pub(super) use crate::convert::pct_at;
 use crate::error::Component;
 
 /// A character of a component as RFC 3987 §3.2 would leave it.
@@ -85,21 +86,6 @@ pub(super) struct Ch {
     pub(super) span: Range<usize>,
     /// Whether it was percent-encoded (and is decoded here).
     pub(super) encoded: bool,
-}
-
-/// The octet of the `%HH` at `b[i..]`, if there is one before `end`.
-pub(super) fn pct_at(b: &[u8], i: usize, end: usize) -> Option<u8> {
-    if i + 3 <= end && b[i] == b'%' {
-        Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
-    } else {
-        None
-    }
-}
-
-/// Whether a character may stand unencoded in an IRI component (RFC 3987 §2.2, §4.1).
-fn appropriate(cp: u32, in_query: bool) -> bool {
-    (chars::is_ucschar(cp) && !chars::is_bidi_formatting(cp))
-        || (in_query && chars::is_iprivate(cp))
 }
 
 /// The characters of `text[range]` with the percent-encodings that `to_iri` decodes (RFC 3987
@@ -131,28 +117,9 @@ pub(super) fn decode(text: &str, range: Range<usize>, in_query: bool) -> Vec<Ch>
             i += 3;
             continue;
         }
-        let len = match o {
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 0,
-        };
-        let mut buf = [o, 0, 0, 0];
-        let mut ok = len > 0;
-        for (k, slot) in buf.iter_mut().enumerate().take(len).skip(1) {
-            match pct_at(b, i + 3 * k, end) {
-                Some(next) => *slot = next,
-                None => ok = false,
-            }
-        }
-        // `from_utf8` is strict: no overlong forms, surrogates or code points above U+10FFFF.
-        let c = ok
-            .then(|| core::str::from_utf8(&buf[..len]).ok())
-            .flatten()
-            .and_then(|s| s.chars().next())
-            .filter(|&c| appropriate(c as u32, in_query));
+        let c = crate::convert::decodable_char(b, i, end, in_query);
         match c {
-            Some(c) => {
+            Some((c, len)) => {
                 out.push(Ch {
                     c,
                     span: i..i + 3 * len,
@@ -474,7 +441,7 @@ fn suggestion(s: impl Iterator<Item = char>, component: Component, encode: bool)
         let keep = if c.is_ascii() {
             is(cp as u8, UNRESERVED) || (component == Component::Host && is(cp as u8, SUB_DELIM))
         } else {
-            !encode && appropriate(cp, in_query)
+            !encode && chars::allowed_unencoded(cp, in_query)
         };
         if keep {
             out.push(c);
