@@ -328,14 +328,8 @@ impl<'r> Normalizer<'r> {
     /// }
     /// ```
     pub fn normalize<'a, T: AsRef<str>>(&self, r: &'a IriRef<T>) -> IriRef<Cow<'a, str>> {
-        let s = r.as_str();
-        let mut out = String::with_capacity(s.len() + 4);
-        let pos = self.write(s, r.positions(), &mut out);
-        if out == s {
-            IriRef::from_parts(Cow::Borrowed(s), pos)
-        } else {
-            IriRef::from_parts(Cow::Owned(out), pos)
-        }
+        let (text, pos) = self.cow(r.as_str(), r.positions());
+        IriRef::from_parts(text, pos)
     }
 
     /// Normalizes an IRI; see [`Normalizer::normalize`].
@@ -345,13 +339,18 @@ impl<'r> Normalizer<'r> {
     /// assert_eq!(iri::Normalizer::scheme().normalize_iri(&i), "https://example.org/");
     /// ```
     pub fn normalize_iri<'a, T: AsRef<str>>(&self, i: &'a Iri<T>) -> Iri<Cow<'a, str>> {
-        let s = i.as_str();
+        let (text, pos) = self.cow(i.as_str(), i.positions());
+        Iri::from_parts(text, pos)
+    }
+
+    /// The normalized text of `s`, borrowed when it is `s` itself, and its positions.
+    fn cow<'a>(&self, s: &'a str, p: Positions) -> (Cow<'a, str>, Positions) {
         let mut out = String::with_capacity(s.len() + 4);
-        let pos = self.write(s, i.positions(), &mut out);
+        let pos = self.write(s, p, &mut out);
         if out == s {
-            Iri::from_parts(Cow::Borrowed(s), pos)
+            (Cow::Borrowed(s), pos)
         } else {
-            Iri::from_parts(Cow::Owned(out), pos)
+            (Cow::Owned(out), pos)
         }
     }
 
