@@ -38,7 +38,7 @@ use crate::chars::{self, is, push_pct, UNRESERVED};
 use crate::convert::{decode_region_with, HexCase};
 use crate::iri::parts;
 use crate::parser::Positions;
-use crate::resolve::{has_dot_segment, remove_dot_segments};
+use crate::resolve::{fix_double_slash, has_dot_segment, remove_dot_segments};
 use crate::{Iri, IriRef, SchemeRegistry};
 
 /// A rung of the comparison ladder (RFC 3987 §5.3).
@@ -442,10 +442,8 @@ impl<'r> Normalizer<'r> {
         {
             out.push('/');
         }
-        if authority.is_none() && out[path_start..].starts_with("//") {
-            // A path may not start with "//" without an authority (see `resolve`).
-            out.insert_str(path_start, "/.");
-        }
+        // A path may not start with "//" without an authority (as in resolution).
+        fix_double_slash(out, path_start, authority.is_some());
         let path_end = out.len();
         if let Some(q) = parts::query(s, &p) {
             out.push('?');

@@ -305,7 +305,7 @@ pub(crate) fn resolve_parts(
 
 /// A path that starts with "//" in a result without authority gets the prefix "/.".
 #[inline]
-fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
+pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
     if !has_auth && out[path_start..].starts_with("//") {
         out.insert_str(path_start, "/.");
     }
