@@ -134,6 +134,10 @@ pub const fn is_ucschar(c: u32) -> bool {
 
 /// `iprivate` (RFC 3987 §2.2): `%xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD`.
 /// Allowed only in `iquery`.
+///
+/// ```
+/// assert!(iri::is_iprivate(0xE000) && !iri::is_iprivate(0xE9));
+/// ```
 #[inline]
 pub const fn is_iprivate(c: u32) -> bool {
     (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0x10FFFF && (c & 0xFFFE) != 0xFFFE)
@@ -142,6 +146,11 @@ pub const fn is_iprivate(c: u32) -> bool {
 /// The bidi formatting characters that an IRI must not contain: RFC 3987 §4.1 names
 /// U+200E LRM, U+200F RLM and U+202A–U+202E (LRE, RLE, PDF, LRO, RLO); the isolates
 /// U+2066–U+2069 (LRI, RLI, FSI, PDI), added to Unicode after RFC 3987, are treated alike.
+///
+/// ```
+/// assert!(iri::is_bidi_formatting(0x202E) && iri::is_bidi_formatting(0x2067));
+/// assert!(!iri::is_bidi_formatting(0x200D));
+/// ```
 #[inline]
 pub const fn is_bidi_formatting(c: u32) -> bool {
     matches!(c, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)

@@ -89,21 +89,38 @@ macro_rules! codes {
             pub const ALL: &'static [Code] = &[$(Code::$variant),*];
 
             /// The stable kebab-case name.
+            ///
+            /// ```
+            /// assert_eq!(iri::lint::Code::NotNfc.as_str(), "not-nfc");
+            /// ```
             pub const fn as_str(self) -> &'static str {
                 match self { $(Code::$variant => $name,)* }
             }
 
             /// The severity unless a [`Policy`] says otherwise.
+            ///
+            /// ```
+            /// use iri::lint::{Code, Severity};
+            /// assert_eq!(Code::NonUtf8Octets.default_severity(), Severity::Info);
+            /// ```
             pub const fn default_severity(self) -> Severity {
                 match self { $(Code::$variant => Severity::$severity,)* }
             }
 
             /// The RFC section the rule comes from.
+            ///
+            /// ```
+            /// assert_eq!(iri::lint::Code::OverlongUtf8.section(), "RFC 3987 §8");
+            /// ```
             pub const fn section(self) -> &'static str {
                 match self { $(Code::$variant => $section,)* }
             }
 
             /// The code with the given kebab-case name.
+            ///
+            /// ```
+            /// assert_eq!(iri::lint::Code::from_name("no-such-code"), None);
+            /// ```
             pub fn from_name(name: &str) -> Option<Code> {
                 match name { $($name => Some(Code::$variant),)* _ => None }
             }
@@ -264,11 +281,22 @@ pub struct Policy {
 
 impl Policy {
     /// Every code at its default severity.
+    ///
+    /// ```
+    /// let p = iri::lint::Policy::new();
+    /// assert_eq!(p.severity(iri::lint::Code::ParseError), Some(iri::lint::Severity::Error));
+    /// ```
     pub fn new() -> Self {
         Policy::default()
     }
 
     /// Reports `code` at `severity`.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Policy, Severity};
+    /// let p = Policy::new().set(Code::NotNfc, Severity::Error);
+    /// assert_eq!(p.severity(Code::NotNfc), Some(Severity::Error));
+    /// ```
     pub fn set(mut self, code: Code, severity: Severity) -> Self {
         self.overrides.retain(|(c, _)| *c != code);
         self.overrides.push((code, Some(severity)));
@@ -276,6 +304,11 @@ impl Policy {
     }
 
     /// Does not report `code`.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Policy};
+    /// assert_eq!(Policy::new().silence(Code::Confusable).severity(Code::Confusable), None);
+    /// ```
     pub fn silence(mut self, code: Code) -> Self {
         self.overrides.retain(|(c, _)| *c != code);
         self.overrides.push((code, None));
@@ -321,6 +354,12 @@ pub struct Linter {
 
 impl Linter {
     /// A linter with the given policy.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Linter, Policy};
+    /// let quiet = Linter::new(Policy::new().silence(Code::PasswordInUserinfo));
+    /// assert!(quiet.lint_str("http://u:p@a/").is_empty());
+    /// ```
     pub fn new(policy: Policy) -> Self {
         Linter { policy }
     }
