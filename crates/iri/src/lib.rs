@@ -98,6 +98,7 @@ pub mod bidi;
 mod chars;
 mod convert;
 mod error;
+pub mod extract;
 mod host;
 #[cfg(feature = "idna")]
 pub mod idn;

@@ -1,0 +1,218 @@
+//! IRIs in documents given as bytes in any charset (feature `encoding`): RFC 3987 §7.3 and
+//! §3.1 step 1, and the 2001 paper's test idea that the same IRI in documents in different
+//! encodings gives the same URI.
+//!
+//! The bytes are decoded (see [`CharsetSource`] for how the charset is chosen) with
+//! `encoding_rs`; then plain text goes through [`extract_text`](super::extract_text) and
+//! HTML/XML through [`extract_markup`](super::extract_markup). When the charset is not a
+//! Unicode encoding (UTF-8, UTF-16LE, UTF-16BE), each candidate's characters are brought to
+//! NFC before parsing, as RFC 3987 §3.1 step 1b asks of IRIs "in some known non-Unicode
+//! character encoding"; text from a Unicode encoding is used as it is (step 1c).
+//!
+//! Positions (lines, columns, spans) are those of the decoded text, without a BOM, so they do
+//! not depend on the charset. Malformed bytes become U+FFFD, which no IRI may hold: an IRI with
+//! one is reported invalid, and [`Document::malformed`] says that the document had some.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
+use unicode_normalization::UnicodeNormalization;
+
+use super::charset::decode;
+pub use super::charset::CharsetSource;
+use super::markup::{extract_markup_with, extract_text_with, Found, MarkupKind, MarkupOptions};
+use crate::Iri;
+
+/// What a document is.
+///
+/// ```
+/// use iri::extract::{sniff_kind, DocumentKind};
+/// assert_eq!(sniff_kind(b"\xEF\xBB\xBF<?xml version='1.0'?><a/>"), DocumentKind::Xml);
+/// assert_eq!(sniff_kind(b"  <!DOCTYPE html><p>"), DocumentKind::Html);
+/// assert_eq!(sniff_kind(b"see http://a/"), DocumentKind::Text);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DocumentKind {
+    /// Plain text: [`find_iris`](super::find_iris).
+    Text,
+    /// HTML.
+    Html,
+    /// XML, XHTML included.
+    Xml,
+}
+
+/// Guesses the kind from the first bytes: after a BOM, whitespace and NUL bytes (UTF-16),
+/// `<?xml` means XML, another `<` HTML, anything else text.
+///
+/// ```
+/// assert_eq!(iri::extract::sniff_kind(b"<\0h\0t\0m\0l\0>\0"), iri::extract::DocumentKind::Html);
+/// ```
+pub fn sniff_kind(bytes: &[u8]) -> DocumentKind {
+    let body = Encoding::for_bom(bytes).map_or(bytes, |(_, n)| &bytes[n..]);
+    let start: Vec<u8> = body
+        .iter()
+        .take(512)
+        .copied()
+        .filter(|&b| b != 0)
+        .skip_while(|b| b.is_ascii_whitespace())
+        .take(5)
+        .collect();
+    if start.eq_ignore_ascii_case(b"<?xml") {
+        DocumentKind::Xml
+    } else if start.first() == Some(&b'<') {
+        DocumentKind::Html
+    } else {
+        DocumentKind::Text
+    }
+}
+
+/// A charset label that the WHATWG Encoding Standard does not know.
+///
+/// ```
+/// let e = iri::extract::DocumentOptions::new().charset("klingon").unwrap_err();
+/// assert_eq!(e.to_string(), "unknown charset label 'klingon'");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownCharset {
+    label: String,
+}
+
+impl fmt::Display for UnknownCharset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown charset label '{}'", self.label)
+    }
+}
+
+impl core::error::Error for UnknownCharset {}
+
+/// Options for [`extract_document`].
+///
+/// ```
+/// use iri::extract::{DocumentKind, DocumentOptions};
+/// let opts = DocumentOptions::new().kind(DocumentKind::Html).charset("shift_jis").unwrap();
+/// # let _ = opts;
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct DocumentOptions {
+    kind: Option<DocumentKind>,
+    charset: Option<&'static Encoding>,
+    markup: MarkupOptions,
+}
+
+impl DocumentOptions {
+    /// Kind sniffed, charset detected, no base, text content searched.
+    ///
+    /// ```
+    /// let _ = iri::extract::DocumentOptions::new();
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forces the kind instead of [`sniff_kind`].
+    ///
+    /// ```
+    /// let _ = iri::extract::DocumentOptions::new().kind(iri::extract::DocumentKind::Text);
+    /// ```
+    pub fn kind(mut self, kind: DocumentKind) -> Self {
+        self.kind = Some(kind);
+        self
+    }
+
+    /// The charset, by a WHATWG label (`utf-8`, `shift_jis`, `euc-jp`, `koi8-r`, `latin1`, …);
+    /// a BOM still wins over it.
+    ///
+    /// ```
+    /// assert!(iri::extract::DocumentOptions::new().charset("EUC-JP").is_ok());
+    /// ```
+    pub fn charset(mut self, label: &str) -> Result<Self, UnknownCharset> {
+        match Encoding::for_label(label.trim().as_bytes()) {
+            Some(e) => {
+                self.charset = Some(e);
+                Ok(self)
+            }
+            None => Err(UnknownCharset {
+                label: label.to_string(),
+            }),
+        }
+    }
+
+    /// The base IRI (where the document came from), under `<base href>` and `xml:base`.
+    ///
+    /// ```
+    /// let _ = iri::extract::DocumentOptions::new().base(iri::Iri::parse("http://a/".into()).unwrap());
+    /// ```
+    pub fn base(mut self, base: Iri<String>) -> Self {
+        self.markup = self.markup.base(base);
+        self
+    }
+
+    /// Whether HTML/XML text content is searched too (on by default).
+    ///
+    /// ```
+    /// let _ = iri::extract::DocumentOptions::new().text(false);
+    /// ```
+    pub fn text(mut self, yes: bool) -> Self {
+        self.markup = self.markup.text(yes);
+        self
+    }
+}
+
+/// What [`extract_document`] found.
+///
+/// ```
+/// let doc = iri::extract::extract_document(b"<a href=\"http://a/\xE9\">", &Default::default());
+/// assert_eq!(doc.encoding, "windows-1252");
+/// assert_eq!(doc.found[0].result.as_ref().unwrap().uri, "http://a/%C3%A9");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The kind it was read as.
+    pub kind: DocumentKind,
+    /// The charset's name (WHATWG Encoding Standard).
+    pub encoding: &'static str,
+    /// Where the charset came from.
+    pub charset_source: CharsetSource,
+    /// Whether some bytes were malformed in that charset (each became U+FFFD).
+    pub malformed: bool,
+    /// The candidates, in document order.
+    pub found: Vec<Found>,
+}
+
+/// Decodes `bytes` and finds the IRIs in them; see the [module docs](self).
+///
+/// ```
+/// use iri::extract::{extract_document, DocumentOptions};
+/// let koi8 = b"<?xml version=\"1.0\" encoding=\"KOI8-R\"?><a href=\"http://\xD0\xD2\xC9\xCD\xC5\xD2.\xD2\xC6/\"/>";
+/// let doc = extract_document(koi8, &DocumentOptions::new());
+/// assert_eq!(doc.found[0].text, "http://пример.рф/");
+/// ```
+pub fn extract_document(bytes: &[u8], opts: &DocumentOptions) -> Document {
+    let kind = opts.kind.unwrap_or_else(|| sniff_kind(bytes));
+    let decoded = decode(
+        bytes,
+        opts.charset,
+        kind == DocumentKind::Xml,
+        kind == DocumentKind::Html,
+    );
+    let unicode = [UTF_8, UTF_16LE, UTF_16BE].contains(&decoded.encoding);
+    let nfc = |s: &str| s.nfc().collect::<String>();
+    let same = |s: &str| s.to_string();
+    let map: &dyn Fn(&str) -> String = if unicode { &same } else { &nfc };
+    let found = match kind {
+        DocumentKind::Text => extract_text_with(&decoded.text, &opts.markup, map),
+        DocumentKind::Html => {
+            extract_markup_with(&decoded.text, MarkupKind::Html, &opts.markup, map)
+        }
+        DocumentKind::Xml => extract_markup_with(&decoded.text, MarkupKind::Xml, &opts.markup, map),
+    };
+    Document {
+        kind,
+        encoding: decoded.encoding.name(),
+        charset_source: decoded.source,
+        malformed: decoded.malformed,
+        found,
+    }
+}

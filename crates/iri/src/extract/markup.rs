@@ -1,0 +1,610 @@
+//! IRIs in HTML and XML documents that are already text (RFC 3987 §7.3 for documents; the
+//! 2001 paper's "IRIs inside documents"). Bytes in some charset go through
+//! [`extract_document`](super::extract_document) (feature `encoding`) first.
+//!
+//! What is found:
+//! - the values of the attributes in [`URL_ATTRIBUTES`], on any element, matched by name
+//!   (case-insensitively in HTML), or by the local part after a namespace prefix other than
+//!   `xmlns` (`xlink:href`, `rdf:about`, `rdf:resource`); `xml:base` too;
+//! - with [`MarkupOptions::text`] (on by default), IRIs in text content, found by the rules
+//!   of [`find_iris`](super::find_iris), CDATA sections included; never inside comments,
+//!   processing instructions, doctype declarations, or HTML `script` and `style` elements.
+//!
+//! Character references are resolved first ([XML 1.0 §4.1; HTML 4.01 §24.2]: all numeric ones,
+//! the five XML entities, in HTML the Latin-1 entities), and leading and trailing ASCII
+//! whitespace of an attribute value is left out. Each value is then parsed as an
+//! `IRI-reference` (RFC 3987 §2.2) and resolved (RFC 3986 §5.2) against the document's base:
+//! in HTML the first `<base href>` (applying to the whole document); in XML the `xml:base` in
+//! scope (XML Base §4.2, nested bases resolved against their parent's), over the base the
+//! caller gave. A value that is not an IRI reference is reported with its parse error, never
+//! dropped; a relative reference with no base is reported unresolved.
+//!
+//! Left out on purpose: attributes that hold lists (`srcset`, `ping`, `archive`), namespace
+//! names (`xmlns`), CSS `url(…)`, `<meta http-equiv=refresh>`, DTD-declared entities, and the
+//! recovery rules of the HTML parsing algorithm beyond what finding attributes needs.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use super::entities::{decode, Decoded};
+use super::text::{find_iris, Cursor};
+use crate::{Iri, IriRef, ParseError};
+
+/// The attributes whose values are IRI references (HTML 4.01 §6.4 and the HTML Living
+/// Standard's URL-valued attributes, XML Base, XLink, RDFa). `xml:base` is handled as the base.
+///
+/// ```
+/// assert!(iri::extract::URL_ATTRIBUTES.contains(&"href"));
+/// ```
+pub const URL_ATTRIBUTES: &[&str] = &[
+    "href",
+    "src",
+    "action",
+    "cite",
+    "formaction",
+    "poster",
+    "data",
+    "background",
+    "longdesc",
+    "codebase",
+    "usemap",
+    "manifest",
+    "profile",
+    "classid",
+    "icon",
+    "about",
+    "resource",
+];
+
+/// HTML elements without an end tag (HTML Living Standard §13.1.2), which never hold text.
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+
+/// Which markup language: it decides case, entities and how the base is found.
+///
+/// ```
+/// assert_ne!(iri::extract::MarkupKind::Html, iri::extract::MarkupKind::Xml);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MarkupKind {
+    /// HTML: names case-insensitive, Latin-1 entities, `<base href>`, raw `script`/`style`.
+    Html,
+    /// XML (and XHTML): names as written, the five XML entities, scoped `xml:base`.
+    Xml,
+}
+
+/// Where an IRI was found.
+///
+/// ```
+/// let found = iri::extract::extract_markup(
+///     "<a href='x'>", iri::extract::MarkupKind::Html, &Default::default());
+/// assert_eq!(found[0].place.to_string(), "a@href");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// In an attribute value.
+    Attribute {
+        /// The element's name (lower case in HTML).
+        element: String,
+        /// The attribute's name (lower case in HTML).
+        attribute: String,
+    },
+    /// In text content, inside the named element (none at the top level or in plain text).
+    Text {
+        /// The innermost open element.
+        element: Option<String>,
+    },
+}
+
+impl core::fmt::Display for Place {
+    /// `element@attribute`, `text in element`, or `text`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Place::Attribute { element, attribute } => write!(f, "{element}@{attribute}"),
+            Place::Text { element: Some(e) } => write!(f, "text in {e}"),
+            Place::Text { element: None } => f.write_str("text"),
+        }
+    }
+}
+
+/// A found IRI reference that parsed: itself, resolved, and as a URI.
+///
+/// ```
+/// use iri::extract::{extract_markup, MarkupKind, MarkupOptions};
+/// let base = iri::Iri::parse("http://example.org/dir/".to_string()).unwrap();
+/// let found = extract_markup("<a href='ré'>", MarkupKind::Html, &MarkupOptions::new().base(base));
+/// let ok = found[0].result.as_ref().unwrap();
+/// assert_eq!(ok.reference, "ré");
+/// assert_eq!(ok.resolved.as_ref().unwrap(), "http://example.org/dir/ré");
+/// assert_eq!(ok.uri, "http://example.org/dir/r%C3%A9");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// The reference as found (after references and, for legacy charsets, NFC).
+    pub reference: IriRef<String>,
+    /// The reference resolved against the base in scope; `None` when it is relative and there
+    /// is no base.
+    pub resolved: Option<Iri<String>>,
+    /// The URI form (RFC 3987 §3.1) of the resolved IRI, or of the reference when unresolved.
+    pub uri: String,
+}
+
+/// One IRI candidate found in a document.
+///
+/// ```
+/// use iri::extract::{extract_markup, MarkupKind};
+/// let found = extract_markup("<p>\n <img src=\"&#x2F;a b\">", MarkupKind::Html, &Default::default());
+/// assert_eq!(found[0].text, "/a b");
+/// assert_eq!((found[0].line, found[0].column), (2, 12));
+/// assert!(found[0].result.is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The candidate's text: references resolved, surrounding whitespace left out.
+    pub text: String,
+    /// Its byte range in the document's text (before references were resolved).
+    pub span: Range<usize>,
+    /// The 1-based line of its start.
+    pub line: usize,
+    /// The 1-based column of its start, in characters.
+    pub column: usize,
+    /// Where it was found.
+    pub place: Place,
+    /// The parsed, resolved reference, or why the text is not an `IRI-reference` (the error's
+    /// offset is within [`text`](Self::text)).
+    pub result: Result<Resolved, ParseError>,
+}
+
+/// Options for [`extract_markup`].
+///
+/// ```
+/// let opts = iri::extract::MarkupOptions::new().text(false);
+/// assert!(iri::extract::extract_markup("<p>http://a/</p>", iri::extract::MarkupKind::Html, &opts).is_empty());
+/// ```
+#[derive(Debug, Clone)]
+pub struct MarkupOptions {
+    pub(crate) base: Option<Iri<String>>,
+    pub(crate) text: bool,
+}
+
+impl Default for MarkupOptions {
+    fn default() -> Self {
+        MarkupOptions {
+            base: None,
+            text: true,
+        }
+    }
+}
+
+impl MarkupOptions {
+    /// No base; text content searched too.
+    ///
+    /// ```
+    /// let _ = iri::extract::MarkupOptions::new();
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The base IRI of the document (where it was retrieved from), under `<base>`/`xml:base`.
+    ///
+    /// ```
+    /// let b = iri::Iri::parse("http://a/".to_string()).unwrap();
+    /// let _ = iri::extract::MarkupOptions::new().base(b);
+    /// ```
+    pub fn base(mut self, base: Iri<String>) -> Self {
+        self.base = Some(base);
+        self
+    }
+
+    /// Whether to search text content as well as attributes.
+    ///
+    /// ```
+    /// let _ = iri::extract::MarkupOptions::new().text(true);
+    /// ```
+    pub fn text(mut self, yes: bool) -> Self {
+        self.text = yes;
+        self
+    }
+}
+
+/// Finds the IRI references in an HTML or XML document; see the [module docs](self).
+///
+/// ```
+/// use iri::extract::{extract_markup, MarkupKind, MarkupOptions};
+/// let doc = r#"<doc xml:base="http://example.org/a/"><x xlink:href="b&#xE9;"/></doc>"#;
+/// let found = extract_markup(doc, MarkupKind::Xml, &MarkupOptions::new());
+/// let uris: Vec<_> = found.iter().map(|f| f.result.as_ref().unwrap().uri.as_str()).collect();
+/// assert_eq!(uris, ["http://example.org/a/", "http://example.org/a/b%C3%A9"]);
+/// ```
+pub fn extract_markup(doc: &str, kind: MarkupKind, opts: &MarkupOptions) -> Vec<Found> {
+    extract_markup_with(doc, kind, opts, &|s| s.to_string())
+}
+
+/// Finds the IRIs in plain text (by [`find_iris`](super::find_iris)) and resolves them like
+/// [`extract_markup`] does.
+///
+/// ```
+/// let found = iri::extract::extract_text("see <URL:../x> or http://a/b.", &Default::default());
+/// assert_eq!(found.len(), 2);
+/// assert_eq!(found[1].result.as_ref().unwrap().uri, "http://a/b");
+/// assert!(found[0].result.as_ref().unwrap().resolved.is_none());
+/// ```
+pub fn extract_text(doc: &str, opts: &MarkupOptions) -> Vec<Found> {
+    extract_text_with(doc, opts, &|s| s.to_string())
+}
+
+/// [`extract_text`] with a mapping applied to each candidate's text (NFC for legacy charsets).
+pub(crate) fn extract_text_with(
+    doc: &str,
+    opts: &MarkupOptions,
+    map: &dyn Fn(&str) -> String,
+) -> Vec<Found> {
+    let mut s = Scanner::new(doc, MarkupKind::Html, opts);
+    for m in find_iris(doc) {
+        s.push(map(&m.text), m.span, Place::Text { element: None }, 0);
+    }
+    s.finish()
+}
+
+/// [`extract_markup`] with a mapping applied to each candidate's text.
+pub(crate) fn extract_markup_with(
+    doc: &str,
+    kind: MarkupKind,
+    opts: &MarkupOptions,
+    map: &dyn Fn(&str) -> String,
+) -> Vec<Found> {
+    let mut s = Scanner::new(doc, kind, opts);
+    s.run(map);
+    s.finish()
+}
+
+/// A candidate before resolution.
+struct Raw {
+    text: String,
+    span: Range<usize>,
+    place: Place,
+    /// Index into `Scanner::bases`.
+    base: usize,
+}
+
+/// The scanner's state over one document.
+struct Scanner<'d> {
+    doc: &'d str,
+    kind: MarkupKind,
+    raw: Vec<Raw>,
+    /// Base IRIs; index 0 is the caller's.
+    bases: Vec<Option<Iri<String>>>,
+    /// Open elements with the index of the base in scope inside them.
+    stack: Vec<(String, usize)>,
+    /// HTML: the index of the first `<base href>`'s base.
+    html_base: Option<usize>,
+    /// Whether text content is searched.
+    text_on: bool,
+}
+
+/// Finds `needle` (ASCII) in `hay` from `from`, ASCII case-insensitively.
+fn find_ci(hay: &str, from: usize, needle: &str) -> Option<usize> {
+    let h = hay.as_bytes();
+    let n = needle.as_bytes();
+    (from..h.len().saturating_sub(n.len() - 1)).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+/// Whether an attribute name holds an IRI reference.
+fn is_url_attribute(name: &str) -> bool {
+    if URL_ATTRIBUTES.contains(&name) {
+        return true;
+    }
+    match name.split_once(':') {
+        Some((prefix, local)) => prefix != "xmlns" && URL_ATTRIBUTES.contains(&local),
+        None => false,
+    }
+}
+
+impl<'d> Scanner<'d> {
+    fn new(doc: &'d str, kind: MarkupKind, opts: &MarkupOptions) -> Self {
+        Scanner {
+            doc,
+            kind,
+            raw: Vec::new(),
+            bases: alloc::vec![opts.base.clone()],
+            stack: Vec::new(),
+            html_base: None,
+            text_on: opts.text,
+        }
+    }
+
+    fn html(&self) -> bool {
+        self.kind == MarkupKind::Html
+    }
+
+    fn push(&mut self, text: String, span: Range<usize>, place: Place, base: usize) {
+        self.raw.push(Raw {
+            text,
+            span,
+            place,
+            base,
+        });
+    }
+
+    /// The base index in scope.
+    fn current_base(&self) -> usize {
+        self.stack.last().map_or(0, |&(_, b)| b)
+    }
+
+    /// Adds the base that `value` sets over base `parent`; its index.
+    fn new_base(&mut self, value: &str, parent: usize) -> usize {
+        let base = match IriRef::parse(value) {
+            Ok(r) => match (r.to_iri_checked(), &self.bases[parent]) {
+                (Some(abs), _) => Some(abs.into_owned()),
+                (None, Some(p)) => Some(p.resolve(&r)),
+                (None, None) => None,
+            },
+            Err(_) => self.bases[parent].clone(),
+        };
+        self.bases.push(base);
+        self.bases.len() - 1
+    }
+
+    /// Scans the whole document.
+    fn run(&mut self, map: &dyn Fn(&str) -> String) {
+        let doc = self.doc;
+        let b = doc.as_bytes();
+        let mut i = 0;
+        let mut text_start = 0;
+        while i < b.len() {
+            if b[i] != b'<' {
+                i += 1;
+                continue;
+            }
+            let rest = &doc[i..];
+            let next = if let Some(comment) = rest.strip_prefix("<!--") {
+                self.text(text_start, i, map);
+                comment.find("-->").map_or(b.len(), |j| i + 4 + j + 3)
+            } else if let Some(cdata) = rest.strip_prefix("<![CDATA[") {
+                self.text(text_start, i, map);
+                let end = cdata.find("]]>").map_or(b.len(), |j| i + 9 + j);
+                self.cdata(i + 9, end, map);
+                (end + 3).min(b.len())
+            } else if let Some(pi) = rest.strip_prefix("<?") {
+                self.text(text_start, i, map);
+                let close = if self.html() { ">" } else { "?>" };
+                pi.find(close).map_or(b.len(), |j| i + 2 + j + close.len())
+            } else if rest.starts_with("<!") {
+                self.text(text_start, i, map);
+                rest.find('>').map_or(b.len(), |j| i + j + 1)
+            } else if let Some(end_tag) = rest.strip_prefix("</") {
+                self.text(text_start, i, map);
+                let name_end = end_tag
+                    .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                    .unwrap_or(end_tag.len());
+                let mut name = end_tag[..name_end].to_string();
+                if self.html() {
+                    name.make_ascii_lowercase();
+                }
+                if let Some(k) = self.stack.iter().rposition(|(n, _)| *n == name) {
+                    self.stack.truncate(k);
+                }
+                rest.find('>').map_or(b.len(), |j| i + j + 1)
+            } else if rest[1..].chars().next().is_some_and(|c| {
+                c.is_ascii_alphabetic() || (!self.html() && (c == '_' || c == ':' || !c.is_ascii()))
+            }) {
+                self.text(text_start, i, map);
+                self.tag(i, map)
+            } else {
+                i += 1;
+                continue;
+            };
+            i = next;
+            text_start = next;
+        }
+        self.text(text_start, b.len(), map);
+    }
+
+    /// Searches text content `start..end` (references not yet resolved).
+    fn text(&mut self, start: usize, end: usize, map: &dyn Fn(&str) -> String) {
+        if start >= end || !self.search_text() {
+            return;
+        }
+        let decoded = decode(&self.doc[start..end], start, self.html());
+        self.text_matches(&decoded, map);
+    }
+
+    /// Searches a CDATA section (no references in it).
+    fn cdata(&mut self, start: usize, end: usize, map: &dyn Fn(&str) -> String) {
+        if start >= end || !self.search_text() {
+            return;
+        }
+        let mut decoded = decode("", start, false);
+        decoded.text.push_str(&self.doc[start..end]);
+        self.text_matches(&decoded, map);
+    }
+
+    fn search_text(&self) -> bool {
+        self.text_on
+    }
+
+    fn text_matches(&mut self, decoded: &Decoded, map: &dyn Fn(&str) -> String) {
+        let element = self.stack.last().map(|(n, _)| n.clone());
+        let base = self.current_base();
+        for m in find_iris(&decoded.text) {
+            let span = decoded.source_offset(m.span.start)..decoded.source_offset(m.span.end);
+            self.push(
+                map(&m.text),
+                span,
+                Place::Text {
+                    element: element.clone(),
+                },
+                base,
+            );
+        }
+    }
+
+    /// Reads the start tag at `lt`; returns the offset after it.
+    fn tag(&mut self, lt: usize, map: &dyn Fn(&str) -> String) -> usize {
+        let doc = self.doc;
+        let b = doc.as_bytes();
+        let html = self.html();
+        let mut i = lt + 1;
+        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'/' && b[i] != b'>' {
+            i += 1;
+        }
+        let mut element = doc[lt + 1..i].to_string();
+        if html {
+            element.make_ascii_lowercase();
+        }
+        let parent = self.current_base();
+        let mut own_base = parent;
+        // (attribute name, value range) of the attributes that hold IRIs.
+        let mut values: Vec<(String, Range<usize>)> = Vec::new();
+        let mut self_closing = false;
+        loop {
+            while i < b.len()
+                && (b[i].is_ascii_whitespace() || (b[i] == b'/' && b.get(i + 1) != Some(&b'>')))
+            {
+                i += 1;
+            }
+            if i >= b.len() {
+                break;
+            }
+            if b[i] == b'>' {
+                i += 1;
+                break;
+            }
+            if b[i] == b'/' {
+                self_closing = true;
+                i += 2;
+                break;
+            }
+            let name_start = i;
+            while i < b.len() && !b[i].is_ascii_whitespace() && !matches!(b[i], b'=' | b'>' | b'/')
+            {
+                i += 1;
+            }
+            if i == name_start {
+                // A stray '=': skip it.
+                i += 1;
+                continue;
+            }
+            let mut name = doc[name_start..i].to_string();
+            if html {
+                name.make_ascii_lowercase();
+            }
+            let mut j = i;
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if b.get(j) != Some(&b'=') {
+                continue; // an attribute without a value
+            }
+            j += 1;
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            let range = match b.get(j) {
+                Some(&q @ (b'"' | b'\'')) => {
+                    let end = doc[j + 1..].find(q as char).map_or(b.len(), |k| j + 1 + k);
+                    i = (end + 1).min(b.len());
+                    j + 1..end
+                }
+                _ => {
+                    let end = doc[j..]
+                        .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                        .map_or(b.len(), |k| j + k);
+                    i = end;
+                    j..end
+                }
+            };
+            if name == "xml:base" || is_url_attribute(&name) {
+                values.push((name, range));
+            }
+        }
+        let attr_text = |r: &Range<usize>| {
+            let d = decode(&doc[r.clone()], r.start, html);
+            let t = d.text.trim_matches(|c: char| c.is_ascii_whitespace());
+            let lead = d.text.len()
+                - d.text
+                    .trim_start_matches(|c: char| c.is_ascii_whitespace())
+                    .len();
+            let start = d.source_offset(lead);
+            let end = d.source_offset(lead + t.len());
+            (map(t), start..end)
+        };
+        // xml:base first: the element's other attributes resolve against it (XML Base §4.2).
+        if !html {
+            if let Some((_, r)) = values.iter().find(|(n, _)| n == "xml:base") {
+                let (text, _) = attr_text(r);
+                own_base = self.new_base(&text, parent);
+            }
+        }
+        for (name, r) in &values {
+            let (text, span) = attr_text(r);
+            let base = if name == "xml:base" { parent } else { own_base };
+            if html && element == "base" && name == "href" && self.html_base.is_none() {
+                self.html_base = Some(self.new_base(&text, 0));
+            }
+            let place = Place::Attribute {
+                element: element.clone(),
+                attribute: name.clone(),
+            };
+            self.push(text, span, place, base);
+        }
+        let void = html && VOID.contains(&element.as_str());
+        if html && (element == "script" || element == "style") {
+            // Raw text: nothing in it is markup or searched.
+            let close = alloc::format!("</{element}");
+            return find_ci(doc, i, &close).map_or(b.len(), |k| {
+                doc[k..].find('>').map_or(b.len(), |g| k + g + 1)
+            });
+        }
+        if !self_closing && !void {
+            self.stack.push((element, own_base));
+        }
+        i
+    }
+
+    /// Parses and resolves every candidate.
+    fn finish(self) -> Vec<Found> {
+        let mut cursor = Cursor::new();
+        let mut raw = self.raw;
+        raw.sort_by_key(|r| r.span.start);
+        let bases = self.bases;
+        let html_base = self.html_base;
+        raw.into_iter()
+            .map(|r| {
+                let (line, column) = cursor.advance(self.doc, r.span.start);
+                let base_ix = match html_base {
+                    Some(h) if r.base == 0 => h,
+                    _ => r.base,
+                };
+                let result = IriRef::parse(r.text.clone()).map(|reference| {
+                    let resolved = match (reference.to_iri_checked(), &bases[base_ix]) {
+                        (Some(abs), _) => Some(abs.into_owned()),
+                        (None, Some(b)) => Some(b.resolve(&reference)),
+                        (None, None) => None,
+                    };
+                    let uri = match &resolved {
+                        Some(iri) => iri.to_uri().as_str().to_string(),
+                        None => reference.to_uri().as_str().to_string(),
+                    };
+                    Resolved {
+                        reference,
+                        resolved,
+                        uri,
+                    }
+                });
+                Found {
+                    text: r.text,
+                    span: r.span,
+                    line,
+                    column,
+                    place: r.place,
+                    result,
+                }
+            })
+            .collect()
+    }
+}

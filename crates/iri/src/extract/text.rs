@@ -1,0 +1,354 @@
+//! IRIs in plain text (RFC 3987 §7.3, RFC 3986 Appendix C).
+//!
+//! [`find_iris`] walks a text and yields every IRI candidate with its byte span, its line and
+//! column, and how it was delimited. The heuristics:
+//!
+//! - A candidate starts at a scheme followed by `:`: either `//` comes next, or the scheme is
+//!   one of the schemes without authority people write in text ([`OPAQUE_SCHEMES`]: `mailto`,
+//!   `urn`, `data`, `tel`, …). So `Note: this` is not a candidate, `mailto:a@b` is.
+//! - It runs over the characters an IRI may hold: ASCII `unreserved`, `reserved` and `%`, and
+//!   every non-ASCII `ucschar` or `iprivate` character. RFC 3987 §7.3: "a non-ASCII character
+//!   should not be taken as the indication of the end of an IRI". A non-ASCII character that
+//!   no IRI can hold (a bidi formatting character, a noncharacter, a C1 control) ends it, as
+//!   do space, controls and `<>"{}|\^``.
+//! - Trailing sentence punctuation (`.` `,` `;` `:` `!` `?` `'`) is left out, and so is a
+//!   closing `)` or `]` that has no opening partner inside the candidate, repeatedly:
+//!   `(see http://a/b_(c)).` yields `http://a/b_(c)`.
+//! - `<…>` delimits (Appendix C): the text inside is taken whole, with the old `URL:` prefix
+//!   removed and any whitespace inside removed (a long URI broken across lines); punctuation is
+//!   then kept. The inside must start with a scheme, unless the `URL:` prefix says it is one.
+//! - An IRI wrapped for bidi display (RFC 3987 §4.1: LRE … PDF, or LRI … PDI, or LRM around
+//!   it) is found without its wrapping characters, and marked [`Delimiter::Bidi`].
+//!
+//! Left out on purpose: IRIs without a scheme (`www.example.org`), since guessing a scheme is
+//! not this crate's business; double quotes need no special rule, as `"` cannot occur in an
+//! IRI. Candidates are not validated here: [`TextMatch::parse`] does that, so that an invalid
+//! candidate is reported rather than dropped.
+
+use alloc::borrow::Cow;
+use core::ops::Range;
+
+use crate::chars::{is, is_iprivate, is_ucschar, ALPHA, SCHEME};
+use crate::{IriRef, ParseError};
+
+/// Schemes without an authority that are recognised in running text without `//` after them.
+///
+/// ```
+/// assert!(iri::extract::OPAQUE_SCHEMES.contains(&"mailto"));
+/// ```
+pub const OPAQUE_SCHEMES: &[&str] = &[
+    "mailto", "urn", "data", "tel", "news", "tag", "sip", "sips", "xmpp", "geo", "magnet", "fax",
+    "sms", "cid", "mid", "about",
+];
+
+/// How a candidate was delimited in the text.
+///
+/// ```
+/// use iri::extract::{find_iris, Delimiter};
+/// let found: Vec<_> = find_iris("<URL:http://a/b>").collect();
+/// assert_eq!(found[0].delimiter, Delimiter::AngleUrl);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Delimiter {
+    /// No delimiter: the end was found by the characters and the punctuation rules.
+    None,
+    /// `<…>` (RFC 3986 Appendix C).
+    Angle,
+    /// `<URL:…>`, the formerly recommended form (RFC 3986 Appendix C).
+    AngleUrl,
+    /// Bidi formatting characters around it (RFC 3987 §4.1): LRE/RLE/LRI/RLI/FSI/LRM/RLM before,
+    /// PDF/PDI/LRM/RLM after.
+    Bidi,
+}
+
+/// One IRI candidate found in text.
+///
+/// ```
+/// let m = iri::extract::find_iris("go to\nhttp://例え.jp/パス。").next().unwrap();
+/// assert_eq!(m.text, "http://例え.jp/パス。");
+/// assert_eq!((m.line, m.column), (2, 1));
+/// assert_eq!(m.span, 6..32);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextMatch<'a> {
+    /// The IRI text: the span itself, or (inside `<…>`) the span with whitespace removed.
+    pub text: Cow<'a, str>,
+    /// The byte range in the text searched, without delimiters.
+    pub span: Range<usize>,
+    /// The 1-based line of the span's start (lines end at LF).
+    pub line: usize,
+    /// The 1-based column of the span's start, in characters (Unicode scalar values).
+    pub column: usize,
+    /// How it was delimited.
+    pub delimiter: Delimiter,
+}
+
+impl TextMatch<'_> {
+    /// Parses the candidate as an `IRI-reference` (RFC 3987 §2.2). Error offsets are within
+    /// [`text`](Self::text).
+    ///
+    /// ```
+    /// let m = iri::extract::find_iris("<http://a/\u{FFFF}>").next().unwrap();
+    /// assert_eq!(m.parse().unwrap_err().offset(), 9);
+    /// ```
+    pub fn parse(&self) -> Result<IriRef<&str>, ParseError> {
+        IriRef::parse(&*self.text)
+    }
+}
+
+/// Finds the IRI candidates in `text`, in order. See the [module docs](self) for the rules.
+///
+/// ```
+/// let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+///             but you can probably pick it up from <ftp://foo.example.\n\
+///             com/rfc/>.";
+/// let found: Vec<_> = iri::extract::find_iris(text).map(|m| m.text.into_owned()).collect();
+/// assert_eq!(found, ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/"]);
+/// ```
+pub fn find_iris(text: &str) -> TextMatches<'_> {
+    TextMatches {
+        text,
+        pos: 0,
+        cursor: Cursor::new(),
+    }
+}
+
+/// The iterator of [`find_iris`].
+///
+/// ```
+/// let n = iri::extract::find_iris("a http://a b urn:x:y").count();
+/// assert_eq!(n, 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct TextMatches<'a> {
+    text: &'a str,
+    pos: usize,
+    cursor: Cursor,
+}
+
+/// Line and column bookkeeping that only moves forward.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cursor {
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Cursor {
+    pub(crate) const fn new() -> Self {
+        Cursor {
+            offset: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// Moves to `to` (not before the current offset) and returns (line, column) there.
+    pub(crate) fn advance(&mut self, text: &str, to: usize) -> (usize, usize) {
+        for c in text[self.offset..to].chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.offset = to;
+        (self.line, self.column)
+    }
+}
+
+/// Whether `c` may continue an IRI candidate.
+fn continues(c: char) -> bool {
+    if c.is_ascii() {
+        let b = c as u8;
+        b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b)
+    } else {
+        is_ucschar(c as u32) || is_iprivate(c as u32)
+    }
+}
+
+/// Whether `c` opens a bidi wrapping (RFC 3987 §4.1).
+fn opens_bidi(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202A}' | '\u{202B}' | '\u{2066}' | '\u{2067}' | '\u{2068}' | '\u{200E}' | '\u{200F}'
+    )
+}
+
+/// Whether `c` closes a bidi wrapping.
+fn closes_bidi(c: char) -> bool {
+    matches!(c, '\u{202C}' | '\u{2069}' | '\u{200E}' | '\u{200F}')
+}
+
+/// The end of the candidate that starts at `start`, before the punctuation rules.
+fn raw_end(text: &str, start: usize) -> usize {
+    text[start..]
+        .char_indices()
+        .find(|&(_, c)| !continues(c))
+        .map_or(text.len(), |(i, _)| start + i)
+}
+
+/// Leaves out trailing punctuation and unbalanced closing brackets.
+fn trim_end(s: &str) -> usize {
+    let mut end = s.len();
+    loop {
+        let cand = &s[..end];
+        let Some(last) = cand.bytes().last() else {
+            return end;
+        };
+        let drop = match last {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
+            b')' => count(cand, b'(') < count(cand, b')'),
+            b']' => count(cand, b'[') < count(cand, b']'),
+            _ => false,
+        };
+        if !drop {
+            return end;
+        }
+        end -= 1;
+    }
+}
+
+fn count(s: &str, b: u8) -> usize {
+    s.bytes().filter(|&x| x == b).count()
+}
+
+/// If `text[colon]` is `:` ending a scheme, the scheme's start.
+fn scheme_before(text: &str, floor: usize, colon: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut s = colon;
+    while s > floor && is(bytes[s - 1], SCHEME) {
+        s -= 1;
+    }
+    while s < colon && !is(bytes[s], ALPHA) {
+        s += 1;
+    }
+    (s < colon).then_some(s)
+}
+
+/// Whether a scheme at `start..colon` begins a candidate in running text.
+fn starts_candidate(text: &str, start: usize, colon: usize) -> bool {
+    let after = &text[colon + 1..];
+    if after.starts_with("//") {
+        return true;
+    }
+    let scheme = &text[start..colon];
+    OPAQUE_SCHEMES
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
+        && after
+            .chars()
+            .next()
+            .is_some_and(|c| continues(c) && c != '/')
+}
+
+/// The longest `<…>` content considered (Appendix C's wrapped URIs are long, not endless).
+const MAX_ANGLE: usize = 4096;
+
+impl<'a> TextMatches<'a> {
+    /// Tries `<…>` at `lt`: the match and the position after `>`.
+    fn angle(&mut self, lt: usize) -> Option<(TextMatch<'a>, usize)> {
+        let text = self.text;
+        let rest = &text[lt + 1..];
+        let gt = rest[..rest.len().min(MAX_ANGLE)].find(['<', '>'])?;
+        if rest.as_bytes()[gt] != b'>' {
+            return None;
+        }
+        let inner = &rest[..gt];
+        let mut start = lt + 1 + (inner.len() - inner.trim_start().len());
+        let mut delimiter = Delimiter::Angle;
+        let trimmed = &text[start..lt + 1 + gt];
+        if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("URL:") {
+            delimiter = Delimiter::AngleUrl;
+            let after = &trimmed[4..];
+            start += 4 + (after.len() - after.trim_start().len());
+        }
+        let end = lt + 1 + gt;
+        let end = start + text[start..end].trim_end().len();
+        let span_text = &text[start..end];
+        if span_text.is_empty() {
+            return None;
+        }
+        if delimiter == Delimiter::Angle {
+            let colon = span_text.find(':')?;
+            let scheme = &span_text[..colon];
+            let ok = scheme.bytes().next().is_some_and(|b| is(b, ALPHA))
+                && scheme.bytes().all(|b| is(b, SCHEME));
+            if !ok {
+                return None;
+            }
+        }
+        let text_out = if span_text.bytes().any(|b| b.is_ascii_whitespace()) {
+            Cow::Owned(
+                span_text
+                    .chars()
+                    .filter(|c| !c.is_ascii_whitespace())
+                    .collect(),
+            )
+        } else {
+            Cow::Borrowed(span_text)
+        };
+        let (line, column) = self.cursor.advance(text, start);
+        Some((
+            TextMatch {
+                text: text_out,
+                span: start..end,
+                line,
+                column,
+                delimiter,
+            },
+            lt + 1 + gt + 1,
+        ))
+    }
+}
+
+impl<'a> Iterator for TextMatches<'a> {
+    type Item = TextMatch<'a>;
+
+    fn next(&mut self) -> Option<TextMatch<'a>> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut i = self.pos;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'<' => {
+                    if let Some((m, next)) = self.angle(i) {
+                        self.pos = next;
+                        return Some(m);
+                    }
+                }
+                b':' => {
+                    if let Some(start) = scheme_before(text, self.pos, i) {
+                        if starts_candidate(text, start, i) {
+                            let raw = raw_end(text, start);
+                            let end = start + trim_end(&text[start..raw]);
+                            let before = text[..start].chars().next_back();
+                            let after = text[end..].chars().next();
+                            let delimiter = if before.is_some_and(opens_bidi)
+                                && after.is_some_and(closes_bidi)
+                            {
+                                Delimiter::Bidi
+                            } else {
+                                Delimiter::None
+                            };
+                            let (line, column) = self.cursor.advance(text, start);
+                            self.pos = end;
+                            return Some(TextMatch {
+                                text: Cow::Borrowed(&text[start..end]),
+                                span: start..end,
+                                line,
+                                column,
+                                delimiter,
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.pos = bytes.len();
+        None
+    }
+}
