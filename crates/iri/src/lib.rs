@@ -108,7 +108,7 @@ pub mod lint;
 mod normalize;
 mod parser;
 mod resolve;
-mod scheme;
+pub mod scheme;
 mod uri;
 
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};

@@ -6,10 +6,18 @@
 //! [`SchemeRegistry::default`] knows the common schemes; users add their own with
 //! [`SchemeRegistry::insert`].
 //!
-//! Left out on purpose: scheme-specific syntax checks (those belong to the scheme views).
+//! Left out on purpose: scheme-specific syntax checks; those belong to the scheme views
+//! (processing draft §6): [`mailto`] (RFC 6068), [`data`] (RFC 2397), [`file`] (RFC 8089) and
+//! [`urn`] (RFC 8141).
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
+
+pub mod data;
+pub mod file;
+pub mod mailto;
+mod pct;
+pub mod urn;
 
 /// What normalization knows about one scheme.
 ///
