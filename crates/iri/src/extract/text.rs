@@ -28,7 +28,7 @@
 use alloc::borrow::Cow;
 use core::ops::Range;
 
-use crate::chars::{is, is_iprivate, is_ucschar, ALPHA, SCHEME};
+use crate::chars::{is, is_bidi_formatting, is_iprivate, is_ucschar, ALPHA, SCHEME};
 use crate::{IriRef, ParseError};
 
 /// Schemes without an authority that are recognised in running text without `//` after them.
@@ -164,7 +164,7 @@ fn continues(c: char) -> bool {
         let b = c as u8;
         b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b)
     } else {
-        is_ucschar(c as u32) || is_iprivate(c as u32)
+        (is_ucschar(c as u32) && !is_bidi_formatting(c as u32)) || is_iprivate(c as u32)
     }
 }
 
