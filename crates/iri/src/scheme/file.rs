@@ -178,8 +178,8 @@ fn join(
             kind: FileErrorKind::InvalidUtf8,
             offset: at + k,
         })?;
-        if let Some(k) = dec.find('\0') {
-            return fail(FileErrorKind::Nul, at + seg.len().min(k));
+        if dec.contains('\0') {
+            return fail(FileErrorKind::Nul, at + seg.find("%00").unwrap_or(0));
         }
         let bad = |c: char| c == '/' || (style == PathStyle::Windows && c == '\\');
         if dec.contains(bad) {

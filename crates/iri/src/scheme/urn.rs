@@ -19,7 +19,8 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::{Iri, IriRef};
+use crate::chars::push_pct;
+use crate::Iri;
 
 /// Why an IRI is not a URN.
 ///
@@ -243,10 +244,8 @@ impl<'a> Urn<'a> {
         let mut key = String::from("urn:");
         key.push_str(&self.nid.to_ascii_lowercase());
         key.push(':');
-        let nss_iri = IriRef::parse_relative(self.nss)
-            .map(|r| String::from(r.to_uri().as_str()))
-            .unwrap_or_else(|_| String::from(self.nss));
-        let b = nss_iri.as_bytes();
+        // The NSS in URI form (RFC 3987 §3.1), hex digits in upper case.
+        let b = self.nss.as_bytes();
         let mut i = 0;
         while i < b.len() {
             if b[i] == b'%' && i + 2 < b.len() {
@@ -254,8 +253,11 @@ impl<'a> Urn<'a> {
                 key.push(b[i + 1].to_ascii_uppercase() as char);
                 key.push(b[i + 2].to_ascii_uppercase() as char);
                 i += 3;
-            } else {
+            } else if b[i].is_ascii() {
                 key.push(b[i] as char);
+                i += 1;
+            } else {
+                push_pct(&mut key, b[i]);
                 i += 1;
             }
         }

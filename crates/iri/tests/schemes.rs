@@ -1,0 +1,200 @@
+//! The scheme views (processing draft §6): `mailto` (RFC 6068), `data` (RFC 2397), `file`
+//! (RFC 8089) and `urn` (RFC 8141), from the tables `tests/data/{mailto,data,file,urn,
+//! urn_equivalence}.tsv`; each row names its source.
+
+use iri::scheme::data::DataIri;
+use iri::scheme::file::{from_path, to_path, PathStyle};
+use iri::scheme::mailto::Mailto;
+use iri::scheme::urn::Urn;
+use iri::Iri;
+
+/// `\u{XXXX}`, `\r`, `\n`, `\t` and `\\` in a table field.
+fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some('u') => {
+                assert_eq!(chars.next(), Some('{'));
+                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+            }
+            other => panic!("unknown escape \\{other:?} in {s:?}"),
+        }
+    }
+    out
+}
+
+/// The rows of a table (header skipped): line number and fields.
+fn table(name: &str, columns: usize) -> Vec<(usize, Vec<String>)> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rows: Vec<_> = text
+        .lines()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(i, l)| (i + 1, l.split('\t').map(unescape).collect::<Vec<_>>()))
+        .collect();
+    assert!(rows.len() >= 10, "{name}: too few rows");
+    for (line, f) in &rows {
+        assert_eq!(f.len(), columns, "{name}:{line}: columns");
+        assert!(!f[columns - 1].is_empty(), "{name}:{line}: no source");
+    }
+    rows
+}
+
+fn or_dash(v: Vec<String>) -> String {
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" | ")
+    }
+}
+
+#[test]
+fn mailto_table() {
+    for (line, f) in table("mailto.tsv", 6) {
+        let iri = Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("mailto.tsv:{line}: {e}"));
+        let at = format!("mailto.tsv:{line} ({})", f[5]);
+        match Mailto::parse(&iri) {
+            Ok(m) => {
+                assert_eq!(f[4], "-", "{at}: parsed, expected an error");
+                let to = m.recipients().map(|a| a.as_str().to_string()).collect();
+                assert_eq!(or_dash(to), f[1], "{at}: recipients");
+                let headers = m
+                    .headers()
+                    .iter()
+                    .map(|(n, v)| format!("{n}={v}"))
+                    .collect();
+                assert_eq!(or_dash(headers), f[2], "{at}: headers");
+                #[cfg(feature = "idna")]
+                {
+                    let first = m.recipients().next().unwrap();
+                    assert_eq!(first.domain_ascii().unwrap(), f[3], "{at}: domain");
+                }
+            }
+            Err(e) => {
+                assert_eq!(format!("{:?}@{}", e.kind(), e.offset()), f[4], "{at}");
+                assert!(e.to_string().contains("RFC 6068"), "{at}");
+            }
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn data_table() {
+    for (line, f) in table("data.tsv", 7) {
+        let iri = Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("data.tsv:{line}: {e}"));
+        let at = format!("data.tsv:{line} ({})", f[6]);
+        match DataIri::parse(&iri) {
+            Ok(d) => {
+                assert_eq!(f[5], "-", "{at}: parsed, expected an error");
+                assert_eq!(d.media_type(), f[1], "{at}");
+                let params = d
+                    .parameters()
+                    .iter()
+                    .map(|(n, v)| format!("{n}={v}"))
+                    .collect();
+                assert_eq!(or_dash(params), f[2], "{at}");
+                assert_eq!(if d.is_base64() { "yes" } else { "no" }, f[3], "{at}");
+                match f[4].strip_prefix("hex:") {
+                    Some(h) => assert_eq!(hex(d.bytes()), h, "{at}"),
+                    None => assert_eq!(d.bytes(), f[4].as_bytes(), "{at}"),
+                }
+            }
+            Err(e) => assert_eq!(format!("{:?}@{}", e.kind(), e.offset()), f[5], "{at}"),
+        }
+    }
+}
+
+#[test]
+fn file_table() {
+    for (line, f) in table("file.tsv", 5) {
+        let at = format!("file.tsv:{line} ({})", f[4]);
+        let style = match f[1].as_str() {
+            "unix" => PathStyle::Unix,
+            "windows" => PathStyle::Windows,
+            s => panic!("{at}: style {s}"),
+        };
+        let got = match f[0].as_str() {
+            "to-path" => {
+                let iri = Iri::parse(f[2].as_str()).unwrap_or_else(|e| panic!("{at}: {e}"));
+                to_path(&iri, style)
+            }
+            "from-path" => from_path(&f[2], style).map(|i| i.into_inner()),
+            d => panic!("{at}: direction {d}"),
+        };
+        let got = got.unwrap_or_else(|e| format!("error: {:?}@{}", e.kind(), e.offset()));
+        assert_eq!(got, f[3], "{at}");
+    }
+}
+
+/// Every path `from_path` accepts comes back from `to_path` (RFC 8089 both ways).
+#[test]
+fn file_round_trip() {
+    for (path, style) in [
+        ("/a b/ü/%/#?/x", PathStyle::Unix),
+        ("C:\\Users\\Zoë\\a b%", PathStyle::Windows),
+        ("\\\\server\\share\\dir\\f.txt", PathStyle::Windows),
+    ] {
+        let iri = from_path(path, style).unwrap();
+        assert_eq!(to_path(&iri, style).unwrap(), path);
+        // And through the URI form.
+        let uri = Iri::parse(iri.to_uri().as_str().to_string()).unwrap();
+        assert_eq!(to_path(&uri, style).unwrap(), path);
+    }
+}
+
+#[test]
+fn urn_table() {
+    for (line, f) in table("urn.tsv", 8) {
+        let iri = Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("urn.tsv:{line}: {e}"));
+        let at = format!("urn.tsv:{line} ({})", f[7]);
+        let opt = |o: Option<&str>| o.unwrap_or("-").to_string();
+        match Urn::parse(&iri) {
+            Ok(u) => {
+                let got = [
+                    u.nid().to_string(),
+                    u.nss().to_string(),
+                    opt(u.r_component()),
+                    opt(u.q_component()),
+                    opt(u.f_component()),
+                    u.equivalence_key(),
+                ];
+                assert_eq!(got[..], f[1..7], "{at}");
+            }
+            Err(e) => assert_eq!(
+                format!("error: {:?}@{}", e.kind(), e.offset()),
+                f[1],
+                "{at}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn urn_equivalence_table() {
+    for (line, f) in table("urn_equivalence.tsv", 4) {
+        let at = format!("urn_equivalence.tsv:{line} ({})", f[3]);
+        let (a, b) = (
+            Iri::parse(f[0].as_str()).unwrap(),
+            Iri::parse(f[1].as_str()).unwrap(),
+        );
+        let (ua, ub) = (Urn::parse(&a).unwrap(), Urn::parse(&b).unwrap());
+        assert_eq!(ua.equivalent(&ub), f[2] == "yes", "{at}");
+        assert_eq!(ub.equivalent(&ua), f[2] == "yes", "{at} (symmetric)");
+    }
+}
