@@ -79,6 +79,10 @@ pub enum Command {
     /// (§4.4); inputs need not be valid IRIs.
     #[command(after_long_help = DISPLAY_LAYOUT)]
     Display(DisplayArgs),
+    /// Find the IRIs in text, HTML and XML files in any charset (RFC 3987 §7.3) and print
+    /// each with where it was found and its URI form.
+    #[command(after_long_help = crate::commands::EXTRACT_LAYOUT)]
+    Extract(crate::commands::ExtractArgs),
 }
 
 const PARSE_LAYOUT: &str = "\

@@ -1,0 +1,245 @@
+//! `iri extract`: find the IRIs in text, HTML and XML files (RFC 3987 §7.3) and print each
+//! with where it was found and its URI form (RFC 3987 §3.1). The library's `extract` module
+//! does the work: charset detection, references, bases, the plain-text heuristics.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use clap::{Args, ValueEnum};
+use iri::extract::{extract_document, DocumentKind, DocumentOptions, Found, Place};
+
+use super::Outcome;
+use crate::cli::{Format, FormatArg};
+use crate::failure::Failure;
+use crate::input::{with_context, Source};
+use crate::output::{count, tsv_row, warn, JsonObject};
+
+/// The help after `iri extract`'s options.
+pub const EXTRACT_LAYOUT: &str = "\
+What is searched: in HTML and XML, the values of the attributes href, src, action, cite,
+formaction, poster, data, background, longdesc, codebase, usemap, manifest, profile, classid,
+icon, about, resource (also after a namespace prefix: xlink:href, rdf:about) and xml:base, with
+character references resolved, and IRIs in text content (not in comments, script or style);
+in text, IRIs that start with a scheme and '//' (or mailto:, urn:, data:, tel:, …), or stand
+inside <…> or <URL:…> (whitespace inside is removed, RFC 3986 Appendix C). A non-ASCII
+character never ends an IRI in text (RFC 3987 §7.3); trailing punctuation and unbalanced
+closing brackets are left out.
+
+--type: by default .html/.htm are HTML, .xml/.xhtml/.svg/.atom/.rss/.rdf XML, .txt text, and
+other files are sniffed: '<?xml' at the start means XML, another '<' HTML, anything else text.
+Charset: a byte order mark wins, then --charset, then the XML declaration's encoding or HTML's
+<meta charset> (first 1024 bytes), else UTF-8 (HTML and text: windows-1252 when the bytes are
+not UTF-8). Labels are the WHATWG Encoding Standard's (iso-8859-1 means windows-1252). IRIs from
+a charset other than UTF-8/UTF-16 are brought to NFC (RFC 3987 §3.1 step 1b).
+Relative references are resolved against <base href> (HTML), xml:base (XML), or --base; the
+URI form is that of the resolved IRI, or of the reference when there is no base.
+
+Output, one line per IRI found, in document order (LINE 1-based, COLUMN the 1-based character
+column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'text'):
+  text  FILE:LINE:COLUMN: PLACE: IRI -> URI
+        FILE:LINE:COLUMN: PLACE: error: MESSAGE   (a candidate that is not an IRI reference)
+  json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
+         \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
+        the same with \"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…} instead of
+        resolved and uri (offset within text)
+  tsv   a header line, then: file line column place text resolved uri error
+Then, on standard error: found N IRIs in M files: K invalid.
+
+Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>. A file
+that cannot be read is reported on standard error and makes the exit status 1; so does an
+invalid candidate.";
+
+/// The kind of input, for `--type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TypeArg {
+    /// Plain text.
+    Text,
+    /// HTML.
+    Html,
+    /// XML (XHTML included).
+    Xml,
+}
+
+/// Checks a `--charset` label (an unknown one is a usage error).
+fn charset_parser(s: &str) -> Result<String, String> {
+    DocumentOptions::new()
+        .charset(s)
+        .map(|_| s.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// Parses `--base`, which must be an absolute IRI.
+fn base_parser(s: &str) -> Result<iri::Iri<String>, String> {
+    iri::Iri::parse(s.to_owned()).map_err(|e| e.to_string())
+}
+
+/// `iri extract`.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The charset of the inputs (a WHATWG label: utf-8, shift_jis, euc-jp, koi8-r, …), over
+    /// what the documents declare; a byte order mark still wins.
+    #[arg(long, value_name = "ENC", value_parser = charset_parser)]
+    pub charset: Option<String>,
+    /// The base IRI for relative references (under <base href> and xml:base).
+    #[arg(long, value_name = "BASE", value_parser = base_parser)]
+    pub base: Option<iri::Iri<String>>,
+    /// Read every input as this kind instead of guessing from its name and content.
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    pub kind: Option<TypeArg>,
+    /// Output options.
+    #[command(flatten)]
+    pub output: FormatArg,
+    /// The files to search; '-' or none for standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+/// The kind a file's name says, if it says one.
+fn kind_by_extension(path: &Path) -> Option<DocumentKind> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "html" | "htm" => DocumentKind::Html,
+        "xml" | "xhtml" | "svg" | "atom" | "rss" | "rdf" => DocumentKind::Xml,
+        "txt" | "text" => DocumentKind::Text,
+        _ => return None,
+    })
+}
+
+/// Writes one found IRI.
+fn report(
+    out: &mut impl Write,
+    format: Format,
+    name: &str,
+    encoding: &str,
+    f: &Found,
+) -> io::Result<()> {
+    let place = f.place.to_string();
+    let (element, attribute) = match &f.place {
+        Place::Attribute { element, attribute } => {
+            (Some(element.as_str()), Some(attribute.as_str()))
+        }
+        Place::Text { element } => (element.as_deref(), None),
+    };
+    let failure = f.result.as_ref().err().map(Failure::parse);
+    let resolved = f
+        .result
+        .as_ref()
+        .ok()
+        .and_then(|r| r.resolved.as_ref().map(|i| i.as_str()));
+    let uri = f.result.as_ref().ok().map(|r| r.uri.as_str());
+    match format {
+        Format::Text => {
+            write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
+            match (&failure, uri) {
+                (Some(e), _) => writeln!(out, "error: {}", e.message),
+                (None, Some(u)) => writeln!(out, "{} -> {u}", f.text),
+                (None, None) => writeln!(out, "{}", f.text),
+            }
+        }
+        Format::Json => {
+            let mut o = JsonObject::begin(&mut *out)?;
+            o.str("file", Some(name))?;
+            o.num("line", Some(f.line as u64))?;
+            o.num("column", Some(f.column as u64))?;
+            o.str("place", Some(&place))?;
+            o.str("element", element)?;
+            o.str("attribute", attribute)?;
+            o.str("encoding", Some(encoding))?;
+            o.str("text", Some(&f.text))?;
+            match &failure {
+                Some(e) => o.object("error", |eo| e.write_json_fields(eo))?,
+                None => {
+                    o.str("resolved", resolved)?;
+                    o.str("uri", uri)?;
+                }
+            }
+            o.end_line()
+        }
+        Format::Tsv => tsv_row(
+            out,
+            &[
+                Some(name),
+                Some(&f.line.to_string()),
+                Some(&f.column.to_string()),
+                Some(&place),
+                Some(&f.text),
+                resolved,
+                uri,
+                failure.as_ref().map(|e| e.message.as_str()),
+            ],
+        ),
+    }
+}
+
+/// Runs `iri extract`, as described in its `--help`.
+pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let mut base_opts = DocumentOptions::new();
+    if let Some(label) = &args.charset {
+        // Checked when the arguments were parsed.
+        base_opts = base_opts
+            .charset(label)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    }
+    if let Some(base) = args.base {
+        base_opts = base_opts.base(base);
+    }
+    let format = args.output.format;
+    if format == Format::Tsv {
+        out.write_all(b"file\tline\tcolumn\tplace\ttext\tresolved\turi\terror\n")?;
+    }
+    let sources = Source::list(args.files);
+    let (mut found, mut invalid, mut unreadable) = (0u64, 0u64, 0u64);
+    for source in &sources {
+        let name = source.name();
+        let mut bytes = Vec::new();
+        let read = match source {
+            Source::Stdin => io::stdin().lock().read_to_end(&mut bytes),
+            Source::File(p) => std::fs::File::open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
+        };
+        if let Err(e) = read {
+            unreadable += 1;
+            warn(with_context(&name, e));
+            continue;
+        }
+        let kind = match (args.kind, source) {
+            (Some(TypeArg::Text), _) => Some(DocumentKind::Text),
+            (Some(TypeArg::Html), _) => Some(DocumentKind::Html),
+            (Some(TypeArg::Xml), _) => Some(DocumentKind::Xml),
+            (None, Source::File(p)) => kind_by_extension(p),
+            (None, Source::Stdin) => None,
+        };
+        let opts = match kind {
+            Some(k) => base_opts.clone().kind(k),
+            None => base_opts.clone(),
+        };
+        let doc = extract_document(&bytes, &opts);
+        if doc.malformed {
+            warn(format!(
+                "{name}: some bytes are not valid {}; each became U+FFFD",
+                doc.encoding
+            ));
+        }
+        for f in &doc.found {
+            found += 1;
+            if f.result.is_err() {
+                invalid += 1;
+            }
+            report(out, format, &name, doc.encoding, f)?;
+        }
+    }
+    out.flush()?;
+    let mut summary = format!(
+        "found {} in {}: {invalid} invalid",
+        count(found, "IRI"),
+        count(sources.len() as u64, "file")
+    );
+    if unreadable > 0 {
+        summary.push_str(&format!(
+            "; {} could not be read",
+            count(unreadable, "file")
+        ));
+    }
+    let _ = writeln!(io::stderr().lock(), "{summary}");
+    Ok(Outcome::from_ok(invalid == 0 && unreadable == 0))
+}
