@@ -297,3 +297,71 @@ mod documents {
         assert_eq!((doc.found[0].line, doc.found[0].column), (1, 5));
     }
 }
+
+mod robustness {
+    use iri::extract::{extract_markup, find_iris, MarkupKind, MarkupOptions};
+    use proptest::prelude::*;
+
+    /// Text made of the characters that matter to the scanners.
+    fn markupish() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("<".to_string()),
+                Just(">".to_string()),
+                Just("</a>".to_string()),
+                Just("<a href=".to_string()),
+                Just("xml:base='".to_string()),
+                Just("\"".to_string()),
+                Just("'".to_string()),
+                Just("&".to_string()),
+                Just("&#x".to_string()),
+                Just(";".to_string()),
+                Just("http://".to_string()),
+                Just("<URL:".to_string()),
+                Just("<!--".to_string()),
+                Just("-->".to_string()),
+                Just("<![CDATA[".to_string()),
+                Just("<script>".to_string()),
+                Just(")".to_string()),
+                Just("\n".to_string()),
+                Just(" ".to_string()),
+                Just("\u{202A}".to_string()),
+                Just("é".to_string()),
+                Just("例".to_string()),
+                "[a-z:/.]{1,4}",
+                any::<char>().prop_map(String::from),
+            ],
+            0..40,
+        )
+        .prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        /// Nothing panics; spans are in order, inside the text and on character boundaries.
+        #[test]
+        fn no_panic_and_sane_spans(s in markupish()) {
+            let mut last = 0;
+            for m in find_iris(&s) {
+                prop_assert!(m.span.start >= last && m.span.end <= s.len());
+                prop_assert!(s.is_char_boundary(m.span.start) && s.is_char_boundary(m.span.end));
+                last = m.span.end;
+            }
+            for kind in [MarkupKind::Html, MarkupKind::Xml] {
+                for f in extract_markup(&s, kind, &MarkupOptions::new()) {
+                    prop_assert!(f.span.start <= f.span.end && f.span.end <= s.len());
+                    prop_assert!(f.line >= 1 && f.column >= 1);
+                }
+            }
+        }
+
+        /// Any bytes, in any of the test charsets, go through without panicking.
+        #[cfg(feature = "encoding")]
+        #[test]
+        fn documents_of_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200),
+                                  cs in prop::sample::select(vec!["utf-8", "utf-16le", "shift_jis", "koi8-r"])) {
+            let opts = iri::extract::DocumentOptions::new().charset(cs).unwrap();
+            let _ = iri::extract::extract_document(&bytes, &opts);
+            let _ = iri::extract::extract_document(&bytes, &iri::extract::DocumentOptions::new());
+        }
+    }
+}

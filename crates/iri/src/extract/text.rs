@@ -189,29 +189,33 @@ fn raw_end(text: &str, start: usize) -> usize {
         .map_or(text.len(), |(i, _)| start + i)
 }
 
-/// Leaves out trailing punctuation and unbalanced closing brackets.
+/// Leaves out trailing punctuation and unbalanced closing brackets; linear in `s`.
 fn trim_end(s: &str) -> usize {
+    let count = |b: u8| s.bytes().filter(|&x| x == b).count();
+    // Only closing brackets are dropped, so the opening counts stay right.
+    let (open_paren, mut close_paren) = (count(b'('), count(b')'));
+    let (open_bracket, mut close_bracket) = (count(b'['), count(b']'));
+    let bytes = s.as_bytes();
     let mut end = s.len();
-    loop {
-        let cand = &s[..end];
-        let Some(last) = cand.bytes().last() else {
-            return end;
-        };
-        let drop = match last {
+    while end > 0 {
+        let drop = match bytes[end - 1] {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' => count(cand, b'(') < count(cand, b')'),
-            b']' => count(cand, b'[') < count(cand, b']'),
+            b')' if open_paren < close_paren => {
+                close_paren -= 1;
+                true
+            }
+            b']' if open_bracket < close_bracket => {
+                close_bracket -= 1;
+                true
+            }
             _ => false,
         };
         if !drop {
-            return end;
+            break;
         }
         end -= 1;
     }
-}
-
-fn count(s: &str, b: u8) -> usize {
-    s.bytes().filter(|&x| x == b).count()
+    end
 }
 
 /// If `text[colon]` is `:` ending a scheme, the scheme's start.
@@ -251,7 +255,11 @@ impl<'a> TextMatches<'a> {
     fn angle(&mut self, lt: usize) -> Option<(TextMatch<'a>, usize)> {
         let text = self.text;
         let rest = &text[lt + 1..];
-        let gt = rest[..rest.len().min(MAX_ANGLE)].find(['<', '>'])?;
+        let mut limit = rest.len().min(MAX_ANGLE);
+        while !rest.is_char_boundary(limit) {
+            limit -= 1;
+        }
+        let gt = rest[..limit].find(['<', '>'])?;
         if rest.as_bytes()[gt] != b'>' {
             return None;
         }
@@ -259,7 +267,10 @@ impl<'a> TextMatches<'a> {
         let mut start = lt + 1 + (inner.len() - inner.trim_start().len());
         let mut delimiter = Delimiter::Angle;
         let trimmed = &text[start..lt + 1 + gt];
-        if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("URL:") {
+        if trimmed
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("URL:"))
+        {
             delimiter = Delimiter::AngleUrl;
             let after = &trimmed[4..];
             start += 4 + (after.len() - after.trim_start().len());
