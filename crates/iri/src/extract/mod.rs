@@ -11,12 +11,12 @@
 //! Each module says what it deliberately leaves out.
 
 #[cfg(feature = "encoding")]
-mod charset;
+pub mod charset;
 #[cfg(feature = "encoding")]
-mod document;
+pub mod document;
 mod entities;
-mod markup;
-mod text;
+pub mod markup;
+pub mod text;
 
 #[cfg(feature = "encoding")]
 pub use document::{

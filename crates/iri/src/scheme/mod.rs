@@ -7,7 +7,7 @@
 //! [`SchemeRegistry::insert`].
 //!
 //! Left out on purpose: scheme-specific syntax checks; those belong to the scheme views
-//! (processing draft §6): [`mailto`] (RFC 6068), [`data`] (RFC 2397), [`file`] (RFC 8089) and
+//! (processing draft §6): [`mailto`] (RFC 6068), [`data`] (RFC 2397), [`file`](mod@file) (RFC 8089) and
 //! [`urn`] (RFC 8141).
 
 use alloc::borrow::Cow;
