@@ -77,8 +77,8 @@ fn same_output_for_every_charset() {
             );
             assert_eq!(
                 lines[10],
-                ":18:10: a@href: error: invalid IRI reference: U+0020 SPACE at byte 20 is not \
-                 allowed in the path"
+                ":18:10: a@href: http://example.org/a b -> error: invalid IRI reference: U+0020 \
+                 SPACE at byte 20 is not allowed in the path"
             );
         }
     }
@@ -127,6 +127,13 @@ fn charset_base_and_type_options() {
         stdout(&o),
         "file\tline\tcolumn\tplace\ttext\tresolved\turi\terror\n\
          <stdin>\t1\t10\ta@href\tcafé\thttp://example.org/d/café\thttp://example.org/d/caf%C3%A9\t\n"
+    );
+    // A line break inside an attribute value stays on its output line.
+    let o = run(&["extract", "--type", "html"], b"<a href='http://a/\nb'>");
+    assert_eq!(
+        stdout(&o),
+        "<stdin>:1:10: a@href: http://a/\\nb -> error: invalid IRI reference: U+000A LINE FEED at \
+         byte 9 is not allowed in the path\n"
     );
     // --type text: the same bytes hold no IRI with a scheme.
     let o = run(&["extract", "--type", "text"], b"<a href='caf'>");

@@ -38,7 +38,9 @@ URI form is that of the resolved IRI, or of the reference when there is no base.
 Output, one line per IRI found, in document order (LINE 1-based, COLUMN the 1-based character
 column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'text'):
   text  FILE:LINE:COLUMN: PLACE: IRI -> URI
-        FILE:LINE:COLUMN: PLACE: error: MESSAGE   (a candidate that is not an IRI reference)
+        FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
+        reference; the MESSAGE's byte offset is within TEXT)
+        \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
   json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
          \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
         the same with \"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…} instead of
@@ -106,6 +108,25 @@ fn kind_by_extension(path: &Path) -> Option<DocumentKind> {
     })
 }
 
+/// `s` with LF, CR and tab written as backslash escapes (and a backslash doubled), so that a
+/// value with a line break in it stays on its line.
+fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.contains(['\\', '\n', '\r', '\t']) {
+        return s.into();
+    }
+    let mut o = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\r' => o.push_str("\\r"),
+            '\t' => o.push_str("\\t"),
+            c => o.push(c),
+        }
+    }
+    o.into()
+}
+
 /// Writes one found IRI.
 fn report(
     out: &mut impl Write,
@@ -130,11 +151,11 @@ fn report(
     let uri = f.result.as_ref().ok().map(|r| r.uri.as_str());
     match format {
         Format::Text => {
-            write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
+            let text = one_line(&f.text);
+            write!(out, "{name}:{}:{}: {place}: {text} -> ", f.line, f.column)?;
             match (&failure, uri) {
                 (Some(e), _) => writeln!(out, "error: {}", e.message),
-                (None, Some(u)) => writeln!(out, "{} -> {u}", f.text),
-                (None, None) => writeln!(out, "{}", f.text),
+                (_, u) => writeln!(out, "{}", u.unwrap_or_default()),
             }
         }
         Format::Json => {
