@@ -12,6 +12,9 @@
 //! Positions (lines, columns, spans) are those of the decoded text, without a BOM, so they do
 //! not depend on the charset. Malformed bytes become U+FFFD, which no IRI may hold: an IRI with
 //! one is reported invalid, and [`Document::malformed`] says that the document had some.
+//!
+//! Left out on purpose: transport metadata (an HTTP `Content-Type` header is the caller's to
+//! pass as the charset), and documents larger than memory (the whole text is decoded at once).
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

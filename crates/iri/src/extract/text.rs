@@ -17,6 +17,8 @@
 //! - `<…>` delimits (Appendix C): the text inside is taken whole, with the old `URL:` prefix
 //!   removed and any whitespace inside removed (a long URI broken across lines); punctuation is
 //!   then kept. The inside must start with a scheme, unless the `URL:` prefix says it is one.
+//!   A hyphen before a line break is kept (Appendix C: it "may or may not actually be part of
+//!   the URI"; the hyphen is the more likely reading, as no whitespace should follow one).
 //! - An IRI wrapped for bidi display (RFC 3987 §4.1: LRE … PDF, or LRI … PDI, or LRM around
 //!   it) is found without its wrapping characters, and marked [`Delimiter::Bidi`].
 //!
