@@ -365,3 +365,34 @@ mod robustness {
         }
     }
 }
+
+#[test]
+fn markup_table() {
+    for (line, f) in table("extract_markup.tsv") {
+        let kind = if f[0] == "xml" {
+            MarkupKind::Xml
+        } else {
+            MarkupKind::Html
+        };
+        let mut opts = MarkupOptions::new();
+        if f[1] != "-" {
+            opts = opts.base(iri::Iri::parse(f[1].clone()).unwrap());
+        }
+        let got: Vec<String> = extract_markup(&f[2], kind, &opts)
+            .iter()
+            .map(|x| {
+                let outcome = match &x.result {
+                    Ok(r) => r.uri.clone(),
+                    Err(e) => format!("error: {} at byte {}", e.kind().as_str(), e.offset()),
+                };
+                format!("{}={outcome}", x.place)
+            })
+            .collect();
+        assert_eq!(
+            got.join(" | "),
+            f[3],
+            "extract_markup.tsv:{line} ({})",
+            f[4]
+        );
+    }
+}
