@@ -7,7 +7,9 @@
 //! value, or to U+0000, becomes U+FFFD (as HTML does), which no IRI may hold, so that the IRI
 //! around it is reported invalid rather than changed silently. Left out: the rest of HTML's
 //! 2,000-odd named references and entities declared in a DTD; such a reference is kept as it
-//! is written (`&hellip;`).
+//! is written (`&hellip;`). A reference must end with `;` (HTML's legacy `&amp` without it is
+//! kept as written), and numeric references to U+0080–U+009F stay C1 controls (HTML would read
+//! them as windows-1252), which makes the IRI around them invalid, and so reported.
 
 use alloc::string::String;
 use alloc::vec::Vec;

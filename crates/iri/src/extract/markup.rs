@@ -20,8 +20,9 @@
 //! dropped; a relative reference with no base is reported unresolved.
 //!
 //! Left out on purpose: attributes that hold lists (`srcset`, `ping`, `archive`), namespace
-//! names (`xmlns`), CSS `url(…)`, `<meta http-equiv=refresh>`, DTD-declared entities, and the
-//! recovery rules of the HTML parsing algorithm beyond what finding attributes needs.
+//! names (`xmlns`), CSS `url(…)`, `<meta http-equiv=refresh>`, DTD-declared entities, the
+//! recovery rules of the HTML parsing algorithm beyond what finding attributes needs, and
+//! `<base href>` in XHTML read as XML (there, only `xml:base` sets the base).
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
