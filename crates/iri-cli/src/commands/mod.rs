@@ -4,6 +4,7 @@
 mod compare;
 mod dedup;
 mod display;
+mod lenient;
 mod lint;
 mod parse;
 mod transform;
