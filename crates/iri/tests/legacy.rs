@@ -437,3 +437,100 @@ mod charsets {
         }
     }
 }
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text made of the characters that matter to the wider grammars: delimiters, the
+    /// printable ASCII that URIs exclude, controls, and non-ASCII of every kind.
+    fn messy() -> impl Strategy<Value = String> {
+        let alphabet: Vec<char> = "ab:/?#[]@%20 <>\"{}|\\^`\t\n\u{7F}\u{85}é日\u{202E}\u{E000}\u{FDD0}\u{FFFE}\u{10000}&;x"
+            .chars()
+            .collect();
+        proptest::collection::vec(proptest::sample::select(alphabet), 0..24)
+            .prop_map(|v| v.into_iter().collect())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Whatever the input, a lenient parse either fails with an offset on a character
+        /// boundary of the input, or gives a strict IRI reference whose URI parses, whose
+        /// warnings point at their characters, and whose original components make up the input.
+        #[test]
+        fn lenient_parse_is_consistent(s in messy(), m in 0..3usize) {
+            let mode = [ParseMode::Strict, ParseMode::Lenient, ParseMode::Leiri][m];
+            match LenientIriRef::parse(&s, mode) {
+                Err(e) => {
+                    prop_assert!(s.is_char_boundary(e.offset()), "{:?} {}", s, e);
+                    if let Some(c) = e.char() {
+                        prop_assert_eq!(s[e.offset()..].chars().next(), Some(c));
+                    }
+                }
+                Ok(r) => {
+                    prop_assert!(UriRef::parse(r.to_uri().as_str()).is_ok());
+                    prop_assert_eq!(r.is_strict(), IriRef::parse(s.as_str()).is_ok());
+                    for w in r.warnings() {
+                        prop_assert_eq!(s[w.offset..].chars().next(), Some(w.ch));
+                    }
+                    let mut joined = String::new();
+                    if let Some(x) = r.original_scheme() { joined.push_str(x); joined.push(':'); }
+                    if let Some(x) = r.original_authority() { joined.push_str("//"); joined.push_str(x); }
+                    joined.push_str(r.original_path());
+                    if let Some(x) = r.original_query() { joined.push('?'); joined.push_str(x); }
+                    if let Some(x) = r.original_fragment() { joined.push('#'); joined.push_str(x); }
+                    prop_assert_eq!(joined, s.clone());
+                    // Lenient accepts all that strict does, LEIRI all that lenient does.
+                    if mode == ParseMode::Lenient {
+                        prop_assert!(LenientIriRef::parse(&s, ParseMode::Leiri).is_ok());
+                    }
+                }
+            }
+        }
+
+        /// Pre-processing never panics, and errors point at a `&#` of the input.
+        #[test]
+        fn preprocessing_errors_point_at_references(s in messy()) {
+            for ws in [Whitespace::Remove, Whitespace::EncodeSpaces] {
+                let p = Preprocessor::new(ws).char_refs(CharRefs::Decode);
+                for err in [p.single(&s).err(), p.multiple(&s).err()].into_iter().flatten() {
+                    prop_assert!(s[err.offset()..].starts_with("&#"), "{:?} {}", s, err);
+                }
+            }
+            let t = trim(&s);
+            prop_assert!(!t.starts_with([' ', '\t', '\r', '\n']));
+            prop_assert!(!t.ends_with([' ', '\t', '\r', '\n']));
+        }
+    }
+
+    #[cfg(feature = "encoding")]
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Percent-encoding through a charset and reading back in that charset (§7.7) gives the
+        /// text again, up to canonical equivalence.
+        #[test]
+        fn legacy_encoding_reads_back(
+            s in proptest::collection::vec(proptest::sample::select(
+                "aZ09/-.éäß€日本語Москва\u{1EC7}\u{1EA0}ソ表".chars().collect::<Vec<_>>()), 0..12)
+                .prop_map(|v| v.into_iter().collect::<String>()),
+            label in proptest::sample::select(vec![
+                "utf-8", "windows-1252", "macintosh", "shift_jis", "euc-jp", "iso-2022-jp",
+                "koi8-r", "windows-1258", "gb18030", "utf-16le",
+            ]),
+        ) {
+            use iri::legacy::{encode_in, interpret, Charset, Unmappable};
+            use unicode_normalization::UnicodeNormalization;
+            let cs = Charset::for_label(label).unwrap();
+            let Ok(encoded) = encode_in(&s, cs, Unmappable::Fail) else { return Ok(()) };
+            prop_assert!(UriRef::parse(encoded.as_ref()).is_ok());
+            let found = interpret(&encoded, &[cs]).unwrap();
+            let reading = found.iter().find(|c| c.charset == cs || cs.is_unicode()).unwrap();
+            prop_assert!(reading.strict, "{:?} in {}: {}", s, cs, encoded);
+            let a: String = reading.text.nfc().collect();
+            let b: String = s.nfc().collect();
+            prop_assert_eq!(a, b);
+        }
+    }
+}
