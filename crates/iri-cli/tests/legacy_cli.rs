@@ -64,7 +64,7 @@ fn lenient_text_shows_the_encoded_components_and_the_warnings() {
         stdout(&o),
         "scheme=http authority=example.org host=example.org (reg-name) path=/a%20b \
          warning: U+0020 SPACE at byte 20 in the path is not allowed in an RFC 3987 IRI; \
-         accepted by the lenient grammar (space) and percent-encoded (RFC 3987 §3.1)\n"
+         accepted by the wider grammar (space) and percent-encoded (RFC 3987 §3.1)\n"
     );
 }
 

@@ -131,6 +131,7 @@ pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, ParseError};
 pub use crate::host::{Host, HostKind};
 pub use crate::iri::{Iri, IriRef, PathSegments};
+pub use crate::legacy::{LenientIriRef, ParseMode};
 pub use crate::normalize::{
     equivalence_level, equivalent, Form, Level, NormalizedKey, Normalizer, Steps,
 };

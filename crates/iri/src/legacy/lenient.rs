@@ -135,7 +135,7 @@ impl WideKind {
 /// assert_eq!(
 ///     w.to_string(),
 ///     "U+003C LESS-THAN SIGN at byte 12 in the query is not allowed in an RFC 3987 IRI; \
-///      accepted by the lenient grammar (a delimiter) and percent-encoded (RFC 3987 §3.1)"
+///      accepted by the wider grammar (a delimiter) and percent-encoded (RFC 3987 §3.1)"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -154,9 +154,9 @@ impl fmt::Display for Widened {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt_char(f, self.ch)?;
         let what = match self.kind {
-            WideKind::Space => "the lenient grammar (space)",
-            WideKind::Delimiter => "the lenient grammar (a delimiter)",
-            WideKind::Unwise => "the lenient grammar (unwise)",
+            WideKind::Space => "the wider grammar (space)",
+            WideKind::Delimiter => "the wider grammar (a delimiter)",
+            WideKind::Unwise => "the wider grammar (unwise)",
             WideKind::Control => "LEIRI (a control character)",
             WideKind::BidiFormatting => "LEIRI (a bidi formatting character, RFC 3987 §4.1)",
             WideKind::NotUcschar => "LEIRI (not ucschar)",
