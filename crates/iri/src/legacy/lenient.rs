@@ -16,7 +16,8 @@
 //! characters (as UTF-8, upper-case hex) and parsing the result strictly. None of them is a
 //! delimiter, so the components of the strict value are those of the original; positions in
 //! errors and warnings are offsets in the original text. [`ParseMode::Strict`] is the strict
-//! parser, with no fallback. The mode is always chosen by the caller.
+//! parser, with no fallback. The mode is always chosen by the caller. A text the strict
+//! grammar accepts is parsed once and borrowed; only the others are encoded and parsed again.
 //!
 //! Left out on purpose: LEIRI's U+FFFE and U+FFFF (not in `leiri-ucschar`) stay errors; the
 //! wider characters in the scheme cannot be rescued (the scheme allows no percent-encoding),
@@ -293,6 +294,16 @@ impl<'a> LenientIriRef<'a> {
     /// assert_eq!((err.kind(), err.offset(), err.char()), (ErrorKind::InvalidPort, 10, Some(' ')));
     /// ```
     pub fn parse_kind(text: &'a str, mode: ParseMode, kind: Kind) -> Result<Self, ParseError> {
+        // A strictly valid text holds no character that a wider grammar would encode (each
+        // is one the strict grammar rejects where it stands): most inputs stop here.
+        if let Ok(pos) = parser::parse(text, kind) {
+            return Ok(LenientIriRef {
+                original: text,
+                iri: IriRef::from_parts(Cow::Borrowed(text), pos),
+                widened: Vec::new(),
+                replaced: Vec::new(),
+            });
+        }
         let (encoded, replaced) = widen(text, mode);
         let pos = match parser::parse(&encoded, kind) {
             Ok(pos) => pos,
