@@ -526,26 +526,31 @@ fn encode_run(
                     pending = alt;
                     continue;
                 }
-                match unmappable {
-                    Unmappable::Fail => {
-                        return Err(UnmappableError {
-                            ch: c,
-                            offset: at,
-                            charset,
-                        })
-                    }
-                    Unmappable::Utf8 => {
-                        let mut utf8 = [0u8; 4];
-                        c.encode_utf8(&mut utf8)
-                            .bytes()
-                            .for_each(|o| push_pct(out, o));
-                    }
-                    Unmappable::NumericReference => {
-                        // `&#NNNN;` is ASCII, which every charset here writes as ASCII.
-                        out.push_str("%26%23");
-                        out.push_str(&(c as u32).to_string());
-                        out.push_str("%3B");
-                    }
+                if unmappable == Unmappable::Fail {
+                    return Err(UnmappableError {
+                        ch: c,
+                        offset: at,
+                        charset,
+                    });
+                }
+                // A stateful charset (ISO-2022-JP) goes back to ASCII before the replacement,
+                // and a fresh encoder takes the rest.
+                bytes.clear();
+                bytes.reserve(16);
+                let _ = encoder.encode_from_utf8_to_vec_without_replacement("", &mut bytes, true);
+                bytes.iter().for_each(|&o| push_pct(out, o));
+                encoder = charset.0.new_encoder();
+                if unmappable == Unmappable::Utf8 {
+                    let mut utf8 = [0u8; 4];
+                    c.encode_utf8(&mut utf8)
+                        .bytes()
+                        .for_each(|o| push_pct(out, o));
+                } else {
+                    // `&#NNNN;` is ASCII, which every charset writes as ASCII in its
+                    // initial state.
+                    out.push_str("%26%23");
+                    out.push_str(&(c as u32).to_string());
+                    out.push_str("%3B");
                 }
             }
         }
