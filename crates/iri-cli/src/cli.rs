@@ -108,7 +108,8 @@ is percent-encoded (UTF-8) and reported as a warning; the components shown are t
 result. Warnings do not make an input invalid. In the output:
   text  after the components: warning: MESSAGE, for each warning, separated by ';'
   json  two more members: \"iri\" (the result) and
-        \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,\"message\":…}]
+        \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,\"section\":…,
+        \"message\":…}]
         (offset: the byte offset in the input; kind: space, delimiter, unwise, control,
         bidi-formatting or not-ucschar)
   tsv   one more column at the end, warnings: the messages, separated by '; '";

@@ -158,6 +158,10 @@ fn leiri_accepts_controls_that_lenient_rejects() {
     assert_eq!(v["iri"], "http://a/b%09c");
     assert_eq!(v["warnings"][0]["kind"], "control");
     assert_eq!(v["warnings"][0]["offset"], 10);
+    assert_eq!(
+        v["warnings"][0]["section"],
+        "W3C LEIRI note (leiri-ucschar)"
+    );
 }
 
 #[test]

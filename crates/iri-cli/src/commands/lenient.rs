@@ -106,6 +106,7 @@ fn write_json<W: Write>(
                 o.str("char", Some(w.ch.encode_utf8(&mut [0; 4])))?;
                 o.str("component", Some(w.component.as_str()))?;
                 o.str("kind", Some(w.kind.as_str()))?;
+                o.str("section", Some(w.kind.section()))?;
                 o.str("message", Some(&w.to_string()))
             })?;
         }

@@ -113,6 +113,23 @@ impl WideKind {
         }
     }
 
+    /// Where the wider grammar that allows it is defined.
+    ///
+    /// ```
+    /// use iri::legacy::WideKind;
+    /// assert_eq!(WideKind::Unwise.section(), "RFC 3987 §3.1; IRI draft of July 2002 §2.2");
+    /// assert_eq!(WideKind::Control.section(), "W3C LEIRI note (leiri-ucschar)");
+    /// ```
+    pub const fn section(self) -> &'static str {
+        match self {
+            WideKind::Space | WideKind::Delimiter | WideKind::Unwise => {
+                "RFC 3987 §3.1; IRI draft of July 2002 §2.2"
+            }
+            WideKind::Control | WideKind::NotUcschar => "W3C LEIRI note (leiri-ucschar)",
+            WideKind::BidiFormatting => "RFC 3987 §4.1; W3C LEIRI note (leiri-ucschar)",
+        }
+    }
+
     fn of(c: char) -> WideKind {
         match c {
             ' ' => WideKind::Space,
@@ -149,6 +166,19 @@ pub struct Widened {
     pub component: Component,
     /// Why the wider grammar allows it.
     pub kind: WideKind,
+}
+
+impl Widened {
+    /// The byte range of the character in the original text.
+    ///
+    /// ```
+    /// use iri::legacy::{LenientIriRef, ParseMode};
+    /// let r = LenientIriRef::parse("/a\u{85}", ParseMode::Leiri).unwrap();
+    /// assert_eq!(r.warnings()[0].span(), 2..4);
+    /// ```
+    pub fn span(&self) -> core::ops::Range<usize> {
+        self.offset..self.offset + self.ch.len_utf8()
+    }
 }
 
 impl fmt::Display for Widened {
