@@ -443,7 +443,8 @@ impl Preprocessor {
 
     /// Pre-processes a text that may hold several references: trimmed, split on runs of
     /// U+0020 ([`split_references`]), references decoded in each if asked. Each result
-    /// comes with its byte offset in `s`; error offsets are in `s`.
+    /// comes with its byte offset in `s`; error offsets are in `s`. The whitespace rule is for
+    /// single references and does not apply here.
     ///
     /// ```
     /// use iri::legacy::{Preprocessor, Whitespace};
