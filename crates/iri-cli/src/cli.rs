@@ -50,8 +50,8 @@ pub enum Command {
     #[command(after_long_help = VALIDATE_LAYOUT)]
     Validate(ValidateArgs),
     /// Map IRI references to URI references (RFC 3987 §3.1): non-ASCII becomes %HH.
-    #[command(name = "to-uri", after_long_help = CONVERT_LAYOUT)]
-    ToUri(TransformArgs),
+    #[command(name = "to-uri", after_long_help = to_uri_layout())]
+    ToUri(ToUriArgs),
     /// Convert URI (or IRI) references to IRI references (RFC 3987 §3.2): decode what may be.
     #[command(name = "to-iri", after_long_help = CONVERT_LAYOUT)]
     ToIri(TransformArgs),
@@ -102,7 +102,21 @@ Output, one line per input:
         are written \\\\, \\t, \\n and \\r.
 
 A line that is not valid UTF-8 gives an error of kind invalid-utf8 whose offset is that of the
-first bad byte.";
+first bad byte.
+
+--lenient accepts the wider grammar of the July 2002 IRI draft and XML system identifiers:
+space, <, >, \", {, }, |, \\, ^ and ` (RFC 3987 §3.1); --leiri also the control characters,
+the bidi formatting characters and the other code points outside ucschar (W3C LEIRI note).
+#, %, [ and ] are never accepted where the strict grammar refuses them. Each such character
+is percent-encoded (UTF-8) and reported as a warning; the components shown are those of the
+result. Warnings do not make an input invalid. In the output:
+  text  after the components: warning: MESSAGE, for each warning, separated by ';'
+  json  two more members: \"iri\" (the result) and
+        \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,\"section\":…,
+        \"message\":…}]
+        (offset: the byte offset in the input; kind: space, delimiter, unwise, control,
+        bidi-formatting or not-ucschar)
+  tsv   one more column at the end, warnings: the messages, separated by '; '";
 
 const VALIDATE_LAYOUT: &str = "\
 Output:
@@ -389,6 +403,14 @@ pub struct ParseArgs {
     /// The grammar rule to check the inputs against.
     #[arg(long, default_value = "iri-ref", value_parser = kind_parser())]
     pub kind: iri::Kind,
+    /// Accept space, <, >, ", {, }, |, \, ^ and ` (the 2002 draft's wider grammar, RFC 3987
+    /// §3.1), percent-encoded, each with a warning.
+    #[arg(long, conflicts_with = "leiri")]
+    pub lenient: bool,
+    /// Accept what LEIRIs (XML system identifiers) allow: --lenient's characters, control
+    /// characters and the other code points outside ucschar, each with a warning.
+    #[arg(long)]
+    pub leiri: bool,
     /// Output options.
     #[command(flatten)]
     pub output: FormatArg,
@@ -424,6 +446,67 @@ pub struct TransformArgs {
     /// The references to convert; one per line on standard input when none are given.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
+}
+
+/// `iri to-uri`.
+#[derive(Debug, Args)]
+pub struct ToUriArgs {
+    /// The document charset (a label of the WHATWG Encoding Standard: iso-8859-1, shift_jis,
+    /// euc-jp, koi8-r, …): the query of http and https IRIs is mapped through it instead of
+    /// UTF-8 (RFC 3987 §3.1).
+    #[arg(long, value_name = "ENC", value_parser = parse_charset)]
+    pub charset: Option<iri::legacy::Charset>,
+    /// With --charset: what to do with a query character the charset cannot represent.
+    #[arg(long, value_enum, default_value_t = UnmappableArg::Error, requires = "charset")]
+    pub unmappable: UnmappableArg,
+    /// --idna, the output format and the inputs.
+    #[command(flatten)]
+    pub transform: TransformArgs,
+}
+
+/// Parses `--charset`; an unknown label is a usage error (exit status 2).
+fn parse_charset(s: &str) -> Result<iri::legacy::Charset, String> {
+    iri::legacy::Charset::for_label(s).map_err(|e| e.to_string())
+}
+
+/// What `to-uri --charset` does with a character the charset cannot represent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum UnmappableArg {
+    /// The input is an error (of kind unmappable).
+    Error,
+    /// The character's UTF-8 octets are percent-encoded instead.
+    #[value(name = "utf-8")]
+    Utf8,
+    /// As HTML forms: the character as &#NNNN; in the charset, percent-encoded.
+    Ncr,
+}
+
+impl From<UnmappableArg> for iri::legacy::Unmappable {
+    fn from(u: UnmappableArg) -> Self {
+        match u {
+            UnmappableArg::Error => iri::legacy::Unmappable::Fail,
+            UnmappableArg::Utf8 => iri::legacy::Unmappable::Utf8,
+            UnmappableArg::Ncr => iri::legacy::Unmappable::NumericReference,
+        }
+    }
+}
+
+/// The help after `iri to-uri`'s options: the conversion's layout and --charset.
+fn to_uri_layout() -> String {
+    let mut s = String::from(CONVERT_LAYOUT);
+    s.push_str(
+        "\n\n\
+With --charset ENC (the charset of the document the IRIs come from), the query of an http or
+https IRI is mapped through ENC instead of UTF-8 (RFC 3987 §3.1 note, the IRI processing
+draft §6.1): ASCII and existing %HH stay, and each octet ENC gives for a non-ASCII character
+becomes %HH. No other scheme and no other component is affected, and a Unicode ENC (UTF-8,
+UTF-16) changes nothing. A query character ENC cannot represent (after trying its canonically
+equivalent decomposed forms, as windows-1258 needs) is, by --unmappable: error (the default)
+an error of kind unmappable, with its offset; utf-8 its UTF-8 octets, percent-encoded; ncr the
+&#NNNN; that HTML forms send, percent-encoded. Labels are those of the WHATWG Encoding
+Standard (iso-8859-1 and us-ascii name windows-1252 there); an unknown label is a usage error.",
+    );
+    s
 }
 
 /// `iri resolve` and `iri relativize`.

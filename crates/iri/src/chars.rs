@@ -9,8 +9,9 @@
 //! component's class when its entry has that component's bit. Non-ASCII classes are range
 //! checks on the code point. No other module spells a character range.
 //!
-//! Left out on purpose: the lenient grammars (space, `<`, `>` … of the 2002 draft) live with
-//! the lenient parser, not here.
+//! The wider grammars that the lenient parser (`legacy::lenient`) accepts are classes here
+//! too: the printable US-ASCII characters of the 2002 draft's `space`, `delims` and `unwise`
+//! that RFC 3987 §3.1 lets a converter percent-encode, and LEIRI's `leiri-ucschar`.
 
 /// `ALPHA`.
 pub(crate) const ALPHA: u16 = 1 << 0;
@@ -213,6 +214,26 @@ const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
 pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {
     let o = octet as usize * 3;
     out.push_str(&PCT[o..o + 3]);
+}
+
+/// The printable US-ASCII characters that URIs and RFC 3987 IRIs exclude but the July 2002
+/// draft's `ichar` (§2.2: `space | delims | unwise`), XML system identifiers and LEIRIs allow:
+/// space, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and `` ` `` (RFC 3987 §3.1). `#` and `%` of
+/// `delims`, and `[`, `]`, are delimiters and never among them.
+#[inline]
+pub(crate) const fn is_wider_ascii(b: u8) -> bool {
+    matches!(
+        b,
+        b' ' | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`'
+    )
+}
+
+/// `leiri-ucschar` (W3C LEIRI note, RFC 3987bis §7.1) without the printable ASCII of
+/// [`is_wider_ascii`]: `%x0-1F / %x7F-D7FF / %xE000-FFFD / %x10000-10FFFF` (a `char` is
+/// never a surrogate).
+#[inline]
+pub(crate) const fn is_leiri_char(c: u32) -> bool {
+    c <= 0x1F || (c >= 0x7F && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF)
 }
 
 #[cfg(test)]

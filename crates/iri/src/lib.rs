@@ -74,7 +74,23 @@
 //!   `unicode-normalization`.
 //! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
 //!   [`Level::Scheme`] and ToASCII / ToUnicode in the mappings, with the `idna` crate.
+//! - `encoding`: legacy charsets with `encoding_rs` ([`legacy`]): step 1 of the IRI→URI
+//!   mapping from bytes in a known charset, the http/https query exception, legacy
+//!   percent-encoding and readings of incoming URIs (RFC 3987 §3.1, §7.7). Pre-processing
+//!   and the lenient grammar of [`legacy`] are in the core.
 //! - `serde`: `Serialize` for every type, `Deserialize` for the `String`-backed ones.
+//!
+//! # Legacy input (RFC 3987 §3.1, §7.7; the IRI processing draft §4)
+//!
+//! Lenient parsing is an explicit mode: each character only the wider grammar allows is a
+//! warning, and the value holds the strict IRI with those characters percent-encoded.
+//!
+//! ```
+//! use iri::legacy::{LenientIriRef, ParseMode};
+//! let r = LenientIriRef::parse("http://example.org/a b", ParseMode::Lenient).unwrap();
+//! assert_eq!(r.warnings()[0].offset, 20);
+//! assert_eq!(r.to_uri(), "http://example.org/a%20b");
+//! ```
 //!
 //! # The comparison ladder (RFC 3987 §5)
 //!
@@ -103,6 +119,7 @@ mod host;
 #[cfg(feature = "idna")]
 pub mod idn;
 mod iri;
+pub mod legacy;
 #[cfg(feature = "unicode")]
 pub mod lint;
 mod normalize;
@@ -115,6 +132,7 @@ pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, ParseError};
 pub use crate::host::{Host, HostKind};
 pub use crate::iri::{Iri, IriRef, PathSegments};
+pub use crate::legacy::{LenientIriRef, ParseMode};
 pub use crate::normalize::{
     equivalence_level, equivalent, Form, Level, NormalizedKey, Normalizer, Steps,
 };

@@ -5,6 +5,7 @@ mod compare;
 mod dedup;
 mod display;
 mod extract;
+mod lenient;
 mod lint;
 mod parse;
 mod transform;

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use iri::legacy::ParseMode;
 use iri::{IriRef, Kind};
 
 use super::Outcome;
@@ -54,6 +55,14 @@ const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_
 /// Runs `iri parse`: one line per input, as described in its `--help`.
 pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let format = args.output.format;
+    if args.lenient || args.leiri {
+        let mode = if args.leiri {
+            ParseMode::Leiri
+        } else {
+            ParseMode::Lenient
+        };
+        return super::lenient::parse_lenient(args.kind, mode, args.inputs, format, out);
+    }
     if format == Format::Tsv {
         out.write_all(TSV_HEADER.as_bytes())?;
     }

@@ -5,20 +5,29 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 
 use iri::idn::IdnaOptions;
+use iri::legacy::DocumentCharset;
 use iri::{Iri, IriRef, Normalizer};
 
 use super::Outcome;
-use crate::cli::{BaseArgs, Format, NormalizeArgs, TransformArgs};
+use crate::cli::{BaseArgs, Format, NormalizeArgs, ToUriArgs, TransformArgs};
 use crate::failure::Failure;
 use crate::input::for_each_input;
 use crate::output::{tsv_row, JsonObject};
 
 /// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
-/// `--idna`, the host of DNS schemes through ToASCII first.
-pub fn to_uri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> {
+/// `--idna`, the host of DNS schemes through ToASCII first; with `--charset`, the query of
+/// http(s) IRIs through the document charset.
+pub fn to_uri(args: ToUriArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let doc = args
+        .charset
+        .map(|c| DocumentCharset::new(c).unmappable(args.unmappable.into()));
+    let args = args.transform;
     let idna = args.idna.then(IdnaOptions::new);
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
+        if let Some(doc) = &doc {
+            return to_uri_charset(&r, doc, idna.as_ref(), buf);
+        }
         match &idna {
             None => {
                 r.to_uri_into(buf);
@@ -32,6 +41,31 @@ pub fn to_uri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> 
         }
         Ok(())
     })
+}
+
+/// `to-uri --charset`: the mapping (with ToASCII when `idna` is given), then the query of an
+/// http(s) IRI through the document charset (RFC 3987 §3.1 note).
+fn to_uri_charset(
+    r: &IriRef<&str>,
+    doc: &DocumentCharset,
+    idna: Option<&IdnaOptions>,
+    buf: &mut String,
+) -> Result<(), Failure> {
+    let uri = match idna {
+        None => r.to_uri(),
+        Some(opts) => r
+            .to_uri_with(opts)
+            .map_err(|e| Failure::idna(&e, host_offset(r)))?,
+    };
+    let uri = doc.apply(r, &uri).map_err(|e| Failure {
+        kind: "unmappable",
+        component: Some(iri::Component::Query.as_str()),
+        offset: Some(e.offset()),
+        message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),
+        located: false,
+    })?;
+    buf.push_str(uri.as_str());
+    Ok(())
 }
 
 /// The byte offset of the host of `r` in its text, if it has one.
