@@ -118,6 +118,11 @@ impl<R: BufRead> LineReader<R> {
 /// Calls `f` with each input and its origin, in order: the arguments when there are any,
 /// else the lines of standard input. Stops at the first error that `f` returns; an error
 /// reading standard input is returned with `<stdin>` named in its message.
+///
+/// This is the sequential form, one input after the other on this thread; the subcommands
+/// use `batch::each_input` or `batch::Batch`, which stream the same inputs through every
+/// core and keep the output in input order.
+#[allow(dead_code)]
 pub fn for_each_input(
     args: Vec<OsString>,
     mut f: impl FnMut(Origin, &[u8]) -> io::Result<()>,

@@ -4,6 +4,7 @@
 mod compare;
 mod dedup;
 mod display;
+mod generate;
 mod lint;
 mod parse;
 mod transform;
@@ -17,6 +18,7 @@ use crate::output;
 pub use compare::compare;
 pub use dedup::dedup;
 pub use display::display;
+pub use generate::{completions, man};
 pub use lint::lint;
 pub use parse::parse;
 pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
@@ -59,6 +61,9 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Dedup(args) => dedup(args, &mut out)?,
         Command::Lint(args) => lint(args, &mut out)?,
         Command::Display(args) => display(args, &mut out)?,
+        Command::Serve(args) => crate::serve::serve(args, &mut out)?,
+        Command::Completions(args) => completions(args, &mut out)?,
+        Command::Man(args) => man(args, &mut out)?,
     };
     out.flush()?;
     Ok(outcome)
