@@ -197,27 +197,33 @@ fn read_head(
     // Where the search for the end of the line and of the head resumes: each byte is looked
     // at a bounded number of times, however the client splits its request.
     let mut searched = 0usize;
-    let mut line_ended = false;
+    let mut line_end = None;
     loop {
         let from = searched.saturating_sub(3);
-        line_ended = line_ended || buf[searched..].contains(&b'\n');
-        if let Some(end) = head_end(&buf[from..]) {
-            buf.truncate(from + end);
-            return Ok(Some(buf));
+        let complete = head_end(&buf[from..]).map(|end| from + end);
+        if line_end.is_none() {
+            line_end = buf[searched..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|i| searched + i);
         }
-        searched = buf.len();
-        if !line_ended && buf.len() > MAX_REQUEST_LINE {
+        if line_end.unwrap_or(buf.len()) > MAX_REQUEST_LINE {
             return Err(Response::text(
                 414,
                 &format!("the request line is longer than {MAX_REQUEST_LINE} bytes"),
             ));
         }
-        if buf.len() > MAX_HEAD {
+        if complete.unwrap_or(buf.len()) > MAX_HEAD {
             return Err(Response::text(
                 431,
                 &format!("the request head is longer than {MAX_HEAD} bytes"),
             ));
         }
+        if let Some(end) = complete {
+            buf.truncate(end);
+            return Ok(Some(buf));
+        }
+        searched = buf.len();
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Err(Response::text(408, "the request did not arrive in time"));
