@@ -93,6 +93,9 @@ struct Chunk {
     arguments: bool,
     /// Bytes read from the source, line terminators included.
     consumed: u64,
+    /// Whether the source reached its end while this chunk was read: reading again would
+    /// wait for more (a terminal after Ctrl-D), so nobody does.
+    at_end: bool,
 }
 
 impl Chunk {
@@ -103,6 +106,7 @@ impl Chunk {
             first: 1,
             arguments,
             consumed: 0,
+            at_end: false,
         }
     }
 
@@ -110,6 +114,7 @@ impl Chunk {
         self.data.clear();
         self.lines.clear();
         self.consumed = 0;
+        self.at_end = false;
     }
 
     fn line(&self, i: usize) -> Line<'_> {
@@ -140,6 +145,7 @@ impl Chunk {
                 }
             };
             if read == 0 {
+                self.at_end = true;
                 break;
             }
             self.consumed += read as u64;
@@ -217,11 +223,12 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// A run over the arguments, or over standard input when there are none. A spinner is
-    /// shown when standard input is not a terminal and standard error is (and no `--quiet`).
+    /// A run over the arguments, or over standard input when there are none. A bar is shown
+    /// when standard input is not a terminal and standard error is (and no `--quiet`): over
+    /// bytes, with an ETA, when standard input is a file, else a spinner over lines.
     pub fn for_inputs(args: &[OsString]) -> Self {
         let show = args.is_empty() && !io::stdin().is_terminal();
-        Batch::new(show.then_some((None, Unit::Lines)))
+        Batch::new(show.then(stdin_progress))
     }
 
     /// A run over the sources of a file-reading subcommand: a bar over their bytes when they
@@ -229,7 +236,7 @@ impl Batch {
     pub fn for_sources(sources: &[Source]) -> Self {
         let reads_stdin = sources.iter().any(|s| matches!(s, Source::Stdin));
         let progress = if reads_stdin {
-            (!io::stdin().is_terminal()).then_some((None, Unit::Lines))
+            (!io::stdin().is_terminal()).then(stdin_progress)
         } else {
             let total = sources
                 .iter()
@@ -330,7 +337,7 @@ impl Batch {
                 let tasks = map_chunk(&cur, &map, false, stats);
                 self.emit_chunk(&cur, tasks, out, &mut emit)
                     .map_err(SourceError::Write)?;
-                if read_error.is_some() {
+                if read_error.is_some() || cur.at_end {
                     break;
                 }
                 read_error = cur.fill(&mut reader, &mut next).err();
@@ -342,7 +349,7 @@ impl Batch {
             let mut prev: Option<Vec<Task<T>>> = None;
             loop {
                 let mut mapped = None;
-                let read_more = read_error.is_none() && !cur.lines.is_empty();
+                let read_more = read_error.is_none() && !cur.lines.is_empty() && !cur.at_end;
                 let mut io_result: io::Result<Option<io::Error>> = Ok(None);
                 rayon::in_place_scope(|scope| {
                     if !cur.lines.is_empty() {
@@ -438,6 +445,15 @@ impl Drop for Batch {
     }
 }
 
+/// What the bar over standard input counts: its bytes when it is a regular file (`< FILE`),
+/// whose size is known, else its lines.
+fn stdin_progress() -> (Option<u64>, Unit) {
+    match std::fs::metadata("/dev/stdin") {
+        Ok(m) if m.is_file() => (Some(m.len()), Unit::Bytes),
+        _ => (None, Unit::Lines),
+    }
+}
+
 /// A progress bar on standard error: over a known total of bytes, with rate and ETA, or a
 /// spinner over lines, with their rate.
 fn progress_bar(total: Option<u64>, unit: Unit) -> ProgressBar {
@@ -446,10 +462,16 @@ fn progress_bar(total: Option<u64>, unit: Unit) -> ProgressBar {
             "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} \
              {binary_bytes_per_sec} ETA {eta} {msg}"
         }
-        Unit::Lines => "{spinner} [{elapsed_precise}] {human_pos} lines, {per_sec} {msg}",
+        Unit::Lines => "{spinner} [{elapsed_precise}] {human_pos} lines, {rate} lines/s {msg}",
     };
-    let style =
-        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}", state.per_sec());
+            },
+        );
     let pb = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr()).with_style(style);
     pb.enable_steady_tick(Duration::from_millis(200));
     pb
@@ -521,9 +543,13 @@ mod tests {
         let mut next = 1;
         chunk.fill(&mut reader, &mut next).unwrap();
         assert_eq!(chunk.lines.len(), CHUNK_LINES);
+        assert!(!chunk.at_end);
         chunk.fill(&mut reader, &mut next).unwrap();
         assert_eq!(chunk.first, CHUNK_LINES + 1);
         assert_eq!(chunk.line(0).bytes, CHUNK_LINES.to_string().as_bytes());
+        chunk.fill(&mut reader, &mut next).unwrap();
+        assert_eq!(chunk.lines.len(), 5);
+        assert!(chunk.at_end, "the end is seen with the last lines");
         let got = read_all(&input);
         assert_eq!(got.len(), CHUNK_LINES * 2 + 5);
         assert!(got.iter().all(|(n, l)| (n - 1).to_string().as_bytes() == l));
