@@ -196,7 +196,7 @@ diagnostics with their RFC sections, and its bidi display form and visual order 
 
 The page asks GET /api/inspect?iri=…&base=… (application/x-www-form-urlencoded, UTF-8), which
 answers one JSON object; docs/serve.md describes it. Only GET and HEAD are served; a request
-line over 8 KiB gets 414, headers over 16 KiB 431, a malformed request 400, another method
+line over 8 KiB gets 414, a request head over 24 KiB 431, a malformed request 400, another method
 405, an unknown path 404, a client that stays silent past --timeout 408.
 
 On start, one line goes to standard output: listening on http://ADDR:PORT/
