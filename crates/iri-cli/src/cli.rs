@@ -7,6 +7,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use iri::lint::{Code, Policy, Severity};
 
+use crate::stats::StatsFormat;
+
 /// `iri`: parse, validate, convert, resolve, relativize, normalize, compare, deduplicate, lint
 /// and display IRIs (RFC 3987) and URIs (RFC 3986).
 #[derive(Debug, Parser)]
@@ -32,58 +34,194 @@ use iri::lint::{Code, Policy, Severity};
                   file cannot be read), 2 on a usage error. `compare`: 0 when equivalent (at \
                   --level or below), 1 when not, 2 on a usage error or an invalid argument. \
                   `lint`: 1 when some diagnostic is an error (after --allow, --warn and \
-                  --deny) or some line is not UTF-8."
+                  --deny) or some line is not UTF-8.\n\n\
+                  Large inputs: the lines are read in chunks and processed on every core \
+                  (--threads), in bounded memory; a progress bar is shown when standard \
+                  error is a terminal (not with --quiet), and --stats prints a summary of the \
+                  inputs on standard error.\n\n\
+                  Examples:\n  \
+                  iri parse 'http://例え.テスト/δοκιμή?q=1#ñ'\n  \
+                  iri validate --stats examples/iris.txt\n  \
+                  iri to-uri --idna 'http://résumé.example.org/ä'\n  \
+                  iri serve --port 8080"
 )]
 pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
+    /// Worker threads for the line-reading subcommands (0: one per core). Output stays in
+    /// input order whatever the number.
+    #[arg(
+        long,
+        short = 'j',
+        global = true,
+        value_name = "N",
+        default_value_t = 0
+    )]
+    pub threads: usize,
+    /// No progress bar (one is shown only when standard error is a terminal anyway).
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
+    /// After the run, print a summary of the input lines on standard error: valid and
+    /// invalid counts (by error kind), non-ASCII share, hosts by kind, diagnostics by code.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "FORMAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "text"
+    )]
+    pub stats: Option<StatsFormat>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Parse IRI references and show their components.
-    #[command(after_long_help = PARSE_LAYOUT)]
+    #[command(after_help = PARSE_EXAMPLES, after_long_help = long(PARSE_LAYOUT, PARSE_EXAMPLES))]
     Parse(ParseArgs),
     /// Check files (or standard input) line by line and report the invalid lines.
-    #[command(after_long_help = VALIDATE_LAYOUT)]
+    #[command(after_help = VALIDATE_EXAMPLES, after_long_help = long(VALIDATE_LAYOUT, VALIDATE_EXAMPLES))]
     Validate(ValidateArgs),
     /// Map IRI references to URI references (RFC 3987 §3.1): non-ASCII becomes %HH.
-    #[command(name = "to-uri", after_long_help = to_uri_layout())]
+    #[command(name = "to-uri", after_help = TO_URI_EXAMPLES, after_long_help = long(&to_uri_layout(), TO_URI_EXAMPLES))]
     ToUri(ToUriArgs),
     /// Convert URI (or IRI) references to IRI references (RFC 3987 §3.2): decode what may be.
-    #[command(name = "to-iri", after_long_help = CONVERT_LAYOUT)]
+    #[command(name = "to-iri", after_help = TO_IRI_EXAMPLES, after_long_help = long(CONVERT_LAYOUT, TO_IRI_EXAMPLES))]
     ToIri(TransformArgs),
     /// Resolve references against a base IRI (RFC 3986 §5.2, strict).
-    #[command(after_long_help = TRANSFORM_LAYOUT)]
+    #[command(after_help = RESOLVE_EXAMPLES, after_long_help = long(TRANSFORM_LAYOUT, RESOLVE_EXAMPLES))]
     Resolve(BaseArgs),
     /// Find the shortest reference that resolves against a base IRI to each target IRI.
-    #[command(after_long_help = RELATIVIZE_LAYOUT)]
+    #[command(after_help = RELATIVIZE_EXAMPLES, after_long_help = long(RELATIVIZE_LAYOUT, RELATIVIZE_EXAMPLES))]
     Relativize(BaseArgs),
     /// Normalize IRI references (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
-    #[command(after_long_help = NORMALIZE_LAYOUT)]
+    #[command(after_help = NORMALIZE_EXAMPLES, after_long_help = long(NORMALIZE_LAYOUT, NORMALIZE_EXAMPLES))]
     Normalize(NormalizeArgs),
     /// Tell at which rung of the comparison ladder (RFC 3987 §5.3) two references are
     /// equivalent.
-    #[command(after_long_help = COMPARE_LAYOUT)]
+    #[command(after_help = COMPARE_EXAMPLES, after_long_help = long(COMPARE_LAYOUT, COMPARE_EXAMPLES))]
     Compare(CompareArgs),
     /// Print the first line of each equivalence class of files (or standard input), in order.
-    #[command(after_long_help = DEDUP_LAYOUT)]
+    #[command(after_help = DEDUP_EXAMPLES, after_long_help = long(DEDUP_LAYOUT, DEDUP_EXAMPLES))]
     Dedup(DedupArgs),
     /// Report what is wrong or risky in each input beyond the grammar: bidi, characters,
     /// security (RFC 3987 §4, §6.1, §7.5, §8; RFC 3986 §7).
-    #[command(after_long_help = lint_layout())]
+    #[command(after_help = LINT_EXAMPLES, after_long_help = long(&lint_layout(), LINT_EXAMPLES))]
     Lint(LintArgs),
     /// Show each input safely in bidirectional text (RFC 3987 §4.1), or its visual order
     /// (§4.4); inputs need not be valid IRIs.
-    #[command(after_long_help = DISPLAY_LAYOUT)]
+    #[command(after_help = DISPLAY_EXAMPLES, after_long_help = long(DISPLAY_LAYOUT, DISPLAY_EXAMPLES))]
     Display(DisplayArgs),
     /// Find the IRIs in text, HTML and XML files in any charset (RFC 3987 §7.3) and print
     /// each with where it was found and its URI form.
-    #[command(after_long_help = crate::commands::EXTRACT_LAYOUT)]
+    #[command(after_help = EXTRACT_EXAMPLES, after_long_help = long(crate::commands::EXTRACT_LAYOUT, EXTRACT_EXAMPLES))]
     Extract(crate::commands::ExtractArgs),
+    /// Serve the live IRI viewer: a local web page that takes an IRI apart as you type, and
+    /// its JSON API.
+    #[command(after_help = SERVE_EXAMPLES, after_long_help = long(SERVE_LAYOUT, SERVE_EXAMPLES))]
+    Serve(ServeArgs),
+    /// Print a shell completion script, generated from these definitions.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Print the man page (roff), or write one page per subcommand into a directory.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man(ManArgs),
 }
+
+/// The long help of a subcommand: its layout, then its examples.
+fn long(layout: &str, examples: &str) -> String {
+    format!("{layout}\n\n{examples}")
+}
+
+const PARSE_EXAMPLES: &str = "\
+Examples:
+  iri parse 'http://例え.テスト:8080/δοκιμή?q=1#ñ'
+  iri parse --format json --kind iri < iris.txt";
+
+const VALIDATE_EXAMPLES: &str = "\
+Examples:
+  iri validate examples/iris.txt
+  iri validate --threads 2 --stats=json big.txt > report.txt";
+
+const TO_URI_EXAMPLES: &str = "\
+Examples:
+  iri to-uri 'http://résumé.example.org/ä'           # http://r%C3%A9sum%C3%A9.example.org/%C3%A4
+  iri to-uri --idna 'http://résumé.example.org/ä'    # http://xn--rsum-bpad.example.org/%C3%A4";
+
+const TO_IRI_EXAMPLES: &str = "\
+Examples:
+  iri to-iri 'http://example.org/r%C3%A9sum%C3%A9'   # http://example.org/résumé
+  iri to-iri --idna 'http://xn--rsum-bpad.example.org/'";
+
+const RESOLVE_EXAMPLES: &str = "\
+Examples:
+  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' '#s'   # http://a/b/g, http://a/b/c/d;p?y, …";
+
+const RELATIVIZE_EXAMPLES: &str = "\
+Examples:
+  iri relativize --base http://a/b/c/d 'http://a/b/e?x'   # ../e?x";
+
+const NORMALIZE_EXAMPLES: &str = "\
+Examples:
+  iri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'   # example://a/b/c/%7Bfoo%7D
+  iri normalize --level scheme --form uri 'HTTP://résumé.example.org:80'";
+
+const COMPARE_EXAMPLES: &str = "\
+Examples:
+  iri compare 'http://example.org' 'HTTP://example.org:80/'   # equivalent at: scheme";
+
+const DEDUP_EXAMPLES: &str = "\
+Examples:
+  iri dedup --level scheme --ignore-fragment links.txt > unique.txt";
+
+const LINT_EXAMPLES: &str = "\
+Examples:
+  iri lint 'http://user:pw@0x7f.1/%C0%AF..'
+  iri lint --format json --deny not-nfc < iris.txt";
+
+const DISPLAY_EXAMPLES: &str = "\
+Examples:
+  iri display --visual --bidi-notation hebrew 'http://ab.CDEFGH.ij/kl/mn/op.html'";
+
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  iri serve                  # http://127.0.0.1:8080/
+  iri serve --port 0         # a free port, printed on standard output";
+
+const SERVE_LAYOUT: &str = "\
+The page (HTML, CSS and JavaScript inside the binary: no network needed) shows, as you type,
+whether the IRI is valid (the offending character marked), its components, its URI form
+(RFC 3987 §3.1), the IRI form of a URI (§3.2), its normalized forms at each rung of the
+ladder (§5.3), the reference resolved against an optional base (RFC 3986 §5.2), the
+diagnostics with their RFC sections, and its bidi display form and visual order (§4).
+
+The page asks GET /api/inspect?iri=…&base=… (application/x-www-form-urlencoded, UTF-8), which
+answers one JSON object; docs/serve.md describes it. Only GET and HEAD are served; a request
+line over 8 KiB gets 414, a request head over 24 KiB 431, a malformed request 400, another method
+405, an unknown path 404, a client that stays silent past --timeout 408.
+
+On start, one line goes to standard output: listening on http://ADDR:PORT/
+The server runs until it is stopped (Ctrl-C).";
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  iri completions bash > ~/.local/share/bash-completion/completions/iri
+  iri completions zsh --output ~/.zfunc/_iri
+  iri completions fish --output ~/.config/fish/completions/iri.fish";
+
+const EXTRACT_EXAMPLES: &str = "\
+Examples:
+  iri extract notes.txt page.html           # FILE:LINE:COL: PLACE: IRI -> URI
+  iri extract --charset shift_jis --base http://example.org/ old.html
+  iri extract --type xml --format json < feed.xml";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  iri man | man -l -
+  iri man --output-dir /usr/local/share/man/man1    # iri.1, iri-parse.1, …";
 
 const PARSE_LAYOUT: &str = "\
 Output, one line per input:
@@ -719,6 +857,41 @@ impl FromArgMatches for PolicyArgs {
     }
 }
 
+/// `iri serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 for a free one (printed on start).
+    #[arg(long, short = 'p', default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Only loopback by default: the viewer is for this machine.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Seconds a client may take to send its request before it gets 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub timeout: u64,
+}
+
+/// `iri completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+    /// Write the script to this file (atomically: a temporary file renamed into place)
+    /// instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// `iri man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write iri.1 and one page per subcommand (iri-parse.1, …) into this directory, each
+    /// atomically, instead of printing iri.1 on standard output.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<std::path::PathBuf>,
+}
+
 /// `iri display`.
 #[derive(Debug, Args)]
 pub struct DisplayArgs {
@@ -825,6 +998,7 @@ mod tests {
         let parse = |args: &[&str]| match Cli::try_parse_from(args) {
             Ok(Cli {
                 command: Command::Lint(l),
+                ..
             }) => l.policy,
             other => panic!("{other:?}"),
         };

@@ -1,13 +1,9 @@
-//! Reading inputs: command-line arguments, or lines of bytes from standard input or a file.
-//!
-//! Lines are read as bytes, so that a line that is not UTF-8 is reported rather than fatal;
-//! a trailing `\n` and then a trailing `\r` are stripped, a missing final newline is fine and
-//! an empty line is an input like any other. The line buffer is reused, and reading a line
-//! is linear in its length.
+//! Where inputs come from (command-line arguments, standard input, files) and the counts and
+//! errors of reading them; the lines themselves are read in chunks by `batch`.
 
 use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, BufRead, BufReader};
+use std::io;
 use std::path::PathBuf;
 
 /// Where an input came from, for messages.
@@ -72,113 +68,9 @@ impl Source {
     }
 }
 
-/// A reader of lines as bytes, without their line terminators, reusing one buffer.
-#[derive(Debug)]
-pub struct LineReader<R> {
-    reader: R,
-    buf: Vec<u8>,
-    line: usize,
-}
-
-impl<R: BufRead> LineReader<R> {
-    /// Reads lines from `reader`.
-    pub fn new(reader: R) -> Self {
-        LineReader {
-            reader,
-            buf: Vec::new(),
-            line: 0,
-        }
-    }
-
-    /// The next line, without its trailing `\n` and then its trailing `\r`, or `None` at the
-    /// end of input. The second value is the number of bytes consumed, terminator included.
-    pub fn next_line(&mut self) -> io::Result<Option<(&[u8], usize)>> {
-        self.buf.clear();
-        let read = self.reader.read_until(b'\n', &mut self.buf)?;
-        if read == 0 {
-            return Ok(None);
-        }
-        self.line += 1;
-        let mut line = &self.buf[..];
-        if let Some(rest) = line.strip_suffix(b"\n") {
-            line = rest;
-        }
-        if let Some(rest) = line.strip_suffix(b"\r") {
-            line = rest;
-        }
-        Ok(Some((line, read)))
-    }
-
-    /// The 1-based number of the line last returned (0 before the first).
-    pub fn line_number(&self) -> usize {
-        self.line
-    }
-}
-
-/// Calls `f` with each input and its origin, in order: the arguments when there are any,
-/// else the lines of standard input. Stops at the first error that `f` returns; an error
-/// reading standard input is returned with `<stdin>` named in its message.
-pub fn for_each_input(
-    args: Vec<OsString>,
-    mut f: impl FnMut(Origin, &[u8]) -> io::Result<()>,
-) -> io::Result<()> {
-    if !args.is_empty() {
-        for (i, arg) in args.into_iter().enumerate() {
-            f(Origin::Argument(i + 1), &arg.into_encoded_bytes())?;
-        }
-        return Ok(());
-    }
-    let mut lines = LineReader::new(BufReader::with_capacity(1 << 16, io::stdin().lock()));
-    loop {
-        let n = lines.line_number() + 1;
-        match lines.next_line() {
-            Ok(Some((line, _))) => f(Origin::Line(n), line)?,
-            Ok(None) => return Ok(()),
-            Err(e) => return Err(with_context("<stdin>", e)),
-        }
-    }
-}
-
 /// The same error, with `name: ` before its message.
 pub fn with_context(name: &str, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{name}: {e}"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(input: &[u8]) -> Vec<Vec<u8>> {
-        let mut r = LineReader::new(input);
-        let mut out = Vec::new();
-        while let Some((line, _)) = r.next_line().unwrap() {
-            out.push(line.to_vec());
-        }
-        out
-    }
-
-    #[test]
-    fn strips_lf_then_cr() {
-        assert_eq!(lines(b"a\r\nb\nc"), [&b"a"[..], b"b", b"c"]);
-        assert_eq!(lines(b"a\r\r\n"), [&b"a\r"[..]]);
-        assert_eq!(lines(b"a\rb\n"), [&b"a\rb"[..]]);
-    }
-
-    #[test]
-    fn empty_lines_are_inputs() {
-        assert_eq!(lines(b"\n\r\n\n"), [&b""[..], b"", b""]);
-        assert_eq!(lines(b""), Vec::<Vec<u8>>::new());
-    }
-
-    #[test]
-    fn counts_bytes_and_lines() {
-        let mut r = LineReader::new(&b"ab\r\nc"[..]);
-        assert_eq!(r.next_line().unwrap(), Some((&b"ab"[..], 4)));
-        assert_eq!(r.line_number(), 1);
-        assert_eq!(r.next_line().unwrap(), Some((&b"c"[..], 1)));
-        assert_eq!(r.line_number(), 2);
-        assert_eq!(r.next_line().unwrap(), None);
-    }
 }
 
 /// Lines seen so far, over all sources of a run.

@@ -6,20 +6,24 @@
 //! input, and writes one line per input as text, JSON Lines or TSV (`lint`, in text, a block
 //! per diagnostic, as a compiler does).
 //!
-//! The program is a thin layer: flags (`cli`), reading inputs (`input`), writing formats
-//! (`output`, `failure`) and one function per subcommand (`commands`); all the IRI work is
-//! the library's.
+//! The program is a thin layer: flags (`cli`), reading inputs (`input`), streaming them
+//! through every core (`batch`, with `stats`), writing formats (`output`, `failure`), one
+//! function per subcommand (`commands`) and the live viewer's web server (`serve`); all the
+//! IRI work is the library's.
 //!
 //! Exit status: 0 when every input is valid, 1 when some input is invalid or an input could
 //! not be read, 2 on a usage error (`compare`: 0 when equivalent, 1 when not; `lint`: 1 when
 //! some diagnostic is an error). A closed standard output (`iri parse < big | head -1`)
 //! ends the program quietly with status 0.
 
+mod batch;
 mod cli;
 mod commands;
 mod failure;
 mod input;
 mod output;
+mod serve;
+mod stats;
 
 use std::io;
 use std::process::ExitCode;
@@ -30,6 +34,11 @@ use crate::commands::Outcome;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    batch::configure(batch::Settings {
+        threads: cli.threads,
+        quiet: cli.quiet,
+        stats: cli.stats,
+    });
     match commands::run(cli.command) {
         Ok(Outcome::AllValid) => ExitCode::SUCCESS,
         Ok(Outcome::SomeInvalid) => ExitCode::from(1),

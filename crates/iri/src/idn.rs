@@ -235,6 +235,9 @@ impl<T: AsRef<str>> IriRef<T> {
     /// use iri::{idn::IdnaOptions, IriRef};
     /// let r = IriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
     /// assert_eq!(r.to_iri_with(&IdnaOptions::new()), "http://\u{7D0D}\u{8C46}.example.org/%E2%80%AE");
+    /// // A label whose fourth byte is inside a character is not an A-label.
+    /// let r = IriRef::parse("http://\u{4F8B}\u{3048}.xn--zckzah/").unwrap();
+    /// assert_eq!(r.to_iri_with(&IdnaOptions::new()), "http://\u{4F8B}\u{3048}.\u{30C6}\u{30B9}\u{30C8}/");
     /// ```
     pub fn to_iri_with(&self, opts: &IdnaOptions<'_>) -> IriRef<Cow<'_, str>> {
         let (text, pos) = to_iri_idna(self.as_str(), self.positions(), opts);
@@ -256,7 +259,7 @@ fn to_iri_idna<'a>(
     };
     let has_ace = host
         .split('.')
-        .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+        .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
     let Some(unicode) = has_ace.then(|| to_unicode(host).ok()).flatten() else {
         return unchanged();
     };

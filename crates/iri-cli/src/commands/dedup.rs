@@ -1,7 +1,9 @@
 //! `iri dedup`: the first line of each equivalence class, in the order first seen.
 //!
 //! One pass over the lines; the only state kept is a set of normalized keys, one per class,
-//! so time is linear in the input and memory in the number of classes.
+//! so time is linear in the input and memory in the number of classes (plus the chunks in
+//! flight, see `batch`). The keys are computed on every core; the first-seen set is checked
+//! on one thread, in input order, so the output is the same whatever the number of threads.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -10,10 +12,11 @@ use std::io::{self, BufRead, BufReader, Write};
 use iri::{IriRef, NormalizedKey, Normalizer};
 
 use super::Outcome;
+use crate::batch::{Batch, Line};
 use crate::cli::{DedupArgs, Format};
 use crate::failure::Failure;
-use crate::input::{with_context, Counts, LineReader, Source, SourceError as DedupError};
-use crate::output::{count, tsv_row, warn, JsonObject};
+use crate::input::{with_context, Counts, Source, SourceError as DedupError};
+use crate::output::{count, tsv_row, JsonObject};
 
 /// The classes seen so far, and how to write.
 struct Dedup<'n> {
@@ -28,29 +31,24 @@ impl Dedup<'_> {
     /// line.
     fn read(
         &mut self,
+        batch: &mut Batch,
         reader: impl BufRead,
         name: &str,
         out: &mut impl Write,
     ) -> Result<(), DedupError> {
-        let mut lines = LineReader::new(reader);
-        loop {
-            let number = lines.line_number() + 1;
-            let line = match lines.next_line() {
-                Ok(Some((line, _))) => line,
-                Ok(None) => return Ok(()),
-                Err(e) => return Err(DedupError::Read(e)),
-            };
+        let normalizer = self.normalizer;
+        let map = |line: Line<'_>, _: &mut Vec<u8>| match std::str::from_utf8(line.bytes) {
+            Ok(s) => IriRef::parse(s)
+                .map(|r| normalizer.key(&r))
+                .map_err(|e| Failure::parse(&e)),
+            Err(e) => Err(Failure::utf8(&e, line.bytes, None)),
+        };
+        batch.lines(reader, out, map, |out, line, key, _| {
             self.counts.lines += 1;
-            let key = match std::str::from_utf8(line) {
-                Ok(s) => IriRef::parse(s)
-                    .map(|r| self.normalizer.key(&r))
-                    .map_err(|e| Failure::parse(&e)),
-                Err(e) => Err(Failure::utf8(&e, line, None)),
-            };
             let result = match key {
                 Ok(key) => {
                     if !self.seen.insert(key) {
-                        continue;
+                        return Ok(());
                     }
                     Ok(())
                 }
@@ -59,9 +57,11 @@ impl Dedup<'_> {
                     Err(failure)
                 }
             };
-            self.write(out, name, number, line, &result)
-                .map_err(DedupError::Write)?;
-        }
+            let number = match line.origin {
+                crate::input::Origin::Line(n) | crate::input::Origin::Argument(n) => n,
+            };
+            self.write(out, name, number, line.bytes, &result)
+        })
     }
 
     /// Writes a kept line, or an invalid one with its failure.
@@ -121,15 +121,21 @@ pub fn dedup(args: DedupArgs, out: &mut impl Write) -> io::Result<Outcome> {
         out.write_all(b"file\tline\tinput\terror\n")?;
     }
     let mut unreadable = 0u64;
-    for source in Source::list(args.files) {
+    let sources = Source::list(args.files);
+    let mut batch = Batch::for_sources(&sources);
+    for source in sources {
         let name = source.name();
+        batch.set_message(&name);
         let result = match &source {
             Source::Stdin => {
                 let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-                dedup.read(stdin, &name, out)
+                dedup.read(&mut batch, stdin, &name, out)
             }
             Source::File(path) => match File::open(path) {
-                Ok(file) => dedup.read(BufReader::with_capacity(1 << 16, file), &name, out),
+                Ok(file) => {
+                    let file = BufReader::with_capacity(1 << 16, file);
+                    dedup.read(&mut batch, file, &name, out)
+                }
                 Err(e) => Err(DedupError::Read(e)),
             },
         };
@@ -139,11 +145,12 @@ pub fn dedup(args: DedupArgs, out: &mut impl Write) -> io::Result<Outcome> {
                 unreadable += 1;
                 // Keep standard output and standard error in order for a person watching both.
                 out.flush()?;
-                warn(with_context(&name, e));
+                batch.warn(with_context(&name, e));
             }
             Err(DedupError::Write(e)) => return Err(e),
         }
     }
+    batch.finish();
     // Standard output holds only lines; the summary is for the person.
     out.flush()?;
     let counts = dedup.counts;
@@ -175,7 +182,8 @@ mod tests {
             counts: Counts::default(),
         };
         let mut out = Vec::new();
-        if d.read(input.as_bytes(), "f", &mut out).is_err() {
+        let mut batch = Batch::for_sources(&[]);
+        if d.read(&mut batch, input.as_bytes(), "f", &mut out).is_err() {
             panic!("read failed");
         }
         (String::from_utf8(out).unwrap(), d.counts, d.seen.len())

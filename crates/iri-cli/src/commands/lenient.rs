@@ -10,9 +10,10 @@ use iri::legacy::{LenientIriRef, ParseMode, Widened};
 use iri::{IriRef, Kind};
 
 use super::Outcome;
+use crate::batch::each_input;
 use crate::cli::Format;
 use crate::failure::Failure;
-use crate::input::{for_each_input, Origin};
+use crate::input::Origin;
 use crate::output::{tsv_row, JsonObject};
 
 const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror\twarnings\n";
@@ -28,19 +29,21 @@ pub fn parse_lenient(
     if format == Format::Tsv {
         out.write_all(TSV_HEADER.as_bytes())?;
     }
-    let mut all_ok = true;
-    for_each_input(inputs, |origin, bytes| {
+    let all_ok = each_input(inputs, out, |line, out| {
+        let (origin, bytes) = (line.origin, line.bytes);
         let parsed = match std::str::from_utf8(bytes) {
             Ok(s) => LenientIriRef::parse_kind(s, mode, kind).map_err(|e| Failure::parse(&e)),
             Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
         };
-        all_ok &= parsed.is_ok();
+        let ok = parsed.is_ok();
         let input = String::from_utf8_lossy(bytes);
-        match format {
+        // Writing into memory cannot fail.
+        let _ = match format {
             Format::Text => write_text(out, origin, &parsed),
             Format::Json => write_json(out, &input, &parsed),
             Format::Tsv => write_tsv(out, &input, &parsed),
-        }
+        };
+        ok
     })?;
     Ok(Outcome::from_ok(all_ok))
 }

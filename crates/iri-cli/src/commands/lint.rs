@@ -15,9 +15,10 @@ use std::ops::Range;
 use iri::lint::{Diagnostic, Linter, Severity};
 
 use super::Outcome;
+use crate::batch::Batch;
 use crate::cli::{LintArgs, LintFormat};
 use crate::failure::Failure;
-use crate::input::{for_each_input, Origin};
+use crate::input::Origin;
 use crate::output::{count, JsonObject};
 
 /// Inputs and diagnostics seen so far.
@@ -32,6 +33,15 @@ struct Counts {
 }
 
 impl Counts {
+    /// Adds the counts of `other`.
+    fn merge(&mut self, other: Counts) {
+        self.inputs += other.inputs;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.info += other.info;
+        self.not_utf8 += other.not_utf8;
+    }
+
     fn add(&mut self, found: &[Diagnostic]) {
         for d in found {
             match d.severity {
@@ -63,34 +73,48 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let linter = Linter::new(args.policy.policy());
     let format = args.format;
     let mut counts = Counts::default();
-    for_each_input(args.inputs, |origin, bytes| {
-        counts.inputs += 1;
-        let input = match std::str::from_utf8(bytes) {
-            Ok(s) => s,
+    let mut batch = Batch::for_inputs(&args.inputs);
+    // The diagnostics of each input are found and written on the workers; the counts are
+    // added up in order.
+    let map = |line: crate::batch::Line<'_>, out: &mut Vec<u8>| {
+        let (origin, bytes) = (line.origin, line.bytes);
+        let mut these = Counts {
+            inputs: 1,
+            ..Counts::default()
+        };
+        // Writing into memory cannot fail.
+        let _ = match std::str::from_utf8(bytes) {
+            Ok(input) => {
+                let found = linter.lint_str(input);
+                these.add(&found);
+                match format {
+                    LintFormat::Text => write_text(out, origin, input, &found),
+                    LintFormat::Json => write_json(out, input, &found),
+                }
+            }
             Err(e) => {
-                counts.not_utf8 += 1;
+                these.not_utf8 += 1;
                 let failure = Failure::utf8(&e, bytes, Some(origin));
-                return match format {
-                    LintFormat::Text => {
-                        failure.write_text(out, origin)?;
-                        out.write_all(b"\n")
-                    }
-                    LintFormat::Json => {
+                match format {
+                    LintFormat::Text => failure
+                        .write_text(out, origin)
+                        .and_then(|()| out.write_all(b"\n")),
+                    LintFormat::Json => (|| {
                         let mut o = JsonObject::begin(&mut *out)?;
                         o.str("input", Some(&String::from_utf8_lossy(bytes)))?;
                         o.object("error", |e| failure.write_json_fields(e))?;
                         o.end_line()
-                    }
-                };
+                    })(),
+                }
             }
         };
-        let found = linter.lint_str(input);
-        counts.add(&found);
-        match format {
-            LintFormat::Text => write_text(out, origin, input, &found),
-            LintFormat::Json => write_json(out, input, &found),
-        }
+        these
+    };
+    batch.inputs(args.inputs, out, map, |out, _, these: Counts, text| {
+        counts.merge(these);
+        out.write_all(text)
     })?;
+    batch.finish();
     if format == LintFormat::Text {
         // Standard output holds the diagnostics; the summary is for the person.
         out.flush()?;

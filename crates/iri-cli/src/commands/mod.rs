@@ -5,6 +5,7 @@ mod compare;
 mod dedup;
 mod display;
 mod extract;
+mod generate;
 mod lenient;
 mod lint;
 mod parse;
@@ -20,6 +21,7 @@ pub use compare::compare;
 pub use dedup::dedup;
 pub use display::display;
 pub use extract::{extract, ExtractArgs, EXTRACT_LAYOUT};
+pub use generate::{completions, man};
 pub use lint::lint;
 pub use parse::parse;
 pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
@@ -63,6 +65,9 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Lint(args) => lint(args, &mut out)?,
         Command::Display(args) => display(args, &mut out)?,
         Command::Extract(args) => extract(args, &mut out)?,
+        Command::Serve(args) => crate::serve::serve(args, &mut out)?,
+        Command::Completions(args) => completions(args, &mut out)?,
+        Command::Man(args) => man(args, &mut out)?,
     };
     out.flush()?;
     Ok(outcome)

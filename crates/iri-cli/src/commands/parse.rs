@@ -6,9 +6,10 @@ use iri::legacy::ParseMode;
 use iri::{IriRef, Kind};
 
 use super::Outcome;
+use crate::batch::each_input;
 use crate::cli::{Format, ParseArgs};
 use crate::failure::Failure;
-use crate::input::{for_each_input, Origin};
+use crate::input::Origin;
 use crate::output::{tsv_row, JsonObject};
 
 /// The components of a valid input, each a slice of it.
@@ -66,20 +67,23 @@ pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
     if format == Format::Tsv {
         out.write_all(TSV_HEADER.as_bytes())?;
     }
-    let mut all_ok = true;
-    for_each_input(args.inputs, |origin, bytes| {
+    let kind = args.kind;
+    let all_ok = each_input(args.inputs, out, |line, out| {
+        let bytes = line.bytes;
         let parsed = match std::str::from_utf8(bytes) {
-            Ok(s) => parse_one(s, args.kind),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+            Ok(s) => parse_one(s, kind),
+            Err(e) => Err(Failure::utf8(&e, bytes, Some(line.origin))),
         };
-        all_ok &= parsed.is_ok();
+        let ok = parsed.is_ok();
         let result = parsed.as_ref().map(Components::of);
         let input = String::from_utf8_lossy(bytes);
-        match format {
-            Format::Text => write_text(out, origin, &result),
+        // Writing into memory cannot fail.
+        let _ = match format {
+            Format::Text => write_text(out, line.origin, &result),
             Format::Json => write_json(out, &input, &result),
             Format::Tsv => write_tsv(out, &input, &result),
-        }
+        };
+        ok
     })?;
     Ok(Outcome::from_ok(all_ok))
 }

@@ -9,9 +9,10 @@ use iri::legacy::DocumentCharset;
 use iri::{Iri, IriRef, Normalizer};
 
 use super::Outcome;
+use crate::batch::each_input;
 use crate::cli::{BaseArgs, Format, NormalizeArgs, ToUriArgs, TransformArgs};
 use crate::failure::Failure;
-use crate::input::for_each_input;
+use crate::input::Origin;
 use crate::output::{tsv_row, JsonObject};
 
 /// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
@@ -132,44 +133,65 @@ pub fn relativize(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
 }
 
 /// The shared driver: `f` writes the output for one valid-UTF-8 input into an empty buffer,
-/// or says why there is none; each input gives one line in `format`.
+/// or says why there is none; each input gives one line in `format`. The inputs are mapped
+/// on every core ([`each_input`]), the output written in input order.
 pub(super) fn transform(
     inputs: Vec<OsString>,
     format: Format,
     out: &mut impl Write,
-    mut f: impl FnMut(&str, &mut String) -> Result<(), Failure>,
+    f: impl Fn(&str, &mut String) -> Result<(), Failure> + Sync,
 ) -> io::Result<Outcome> {
     if format == Format::Tsv {
         out.write_all(b"input\toutput\terror\n")?;
     }
-    let mut all_ok = true;
-    let mut buf = String::new();
-    for_each_input(inputs, |origin, bytes| {
-        buf.clear();
-        let result = match std::str::from_utf8(bytes) {
-            Ok(s) => f(s, &mut buf),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
-        };
-        all_ok &= result.is_ok();
-        let input = String::from_utf8_lossy(bytes);
-        match (format, &result) {
-            (Format::Text, Ok(())) => {
-                out.write_all(buf.as_bytes())?;
-                out.write_all(b"\n")
-            }
-            (Format::Text, Err(fail)) => fail.write_text(out, origin),
-            (Format::Json, _) => {
-                let mut o = JsonObject::begin(&mut *out)?;
-                o.str("input", Some(&input))?;
-                match &result {
-                    Ok(()) => o.str("output", Some(&buf))?,
-                    Err(fail) => o.object("error", |e| fail.write_json_fields(e))?,
-                }
-                o.end_line()
-            }
-            (Format::Tsv, Ok(())) => tsv_row(out, &[Some(&input), Some(&buf), None]),
-            (Format::Tsv, Err(fail)) => tsv_row(out, &[Some(&input), None, Some(&fail.message)]),
-        }
+    let all_ok = each_input(inputs, out, |line, out| {
+        SCRATCH.with_borrow_mut(|buf| {
+            buf.clear();
+            let (origin, bytes) = (line.origin, line.bytes);
+            let result = match std::str::from_utf8(bytes) {
+                Ok(s) => f(s, buf),
+                Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+            };
+            // Writing into memory cannot fail.
+            let _ = write_one(out, format, origin, bytes, buf, &result);
+            result.is_ok()
+        })
     })?;
     Ok(Outcome::from_ok(all_ok))
+}
+
+thread_local! {
+    /// Each worker's buffer for the output of one input, reused from one input to the next.
+    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Writes the line for one input: its output `buf`, or its failure.
+fn write_one(
+    out: &mut Vec<u8>,
+    format: Format,
+    origin: Origin,
+    bytes: &[u8],
+    buf: &str,
+    result: &Result<(), Failure>,
+) -> io::Result<()> {
+    let input = String::from_utf8_lossy(bytes);
+    match (format, result) {
+        (Format::Text, Ok(())) => {
+            out.extend_from_slice(buf.as_bytes());
+            out.push(b'\n');
+            Ok(())
+        }
+        (Format::Text, Err(fail)) => fail.write_text(out, origin),
+        (Format::Json, _) => {
+            let mut o = JsonObject::begin(&mut *out)?;
+            o.str("input", Some(&input))?;
+            match result {
+                Ok(()) => o.str("output", Some(buf))?,
+                Err(fail) => o.object("error", |e| fail.write_json_fields(e))?,
+            }
+            o.end_line()
+        }
+        (Format::Tsv, Ok(())) => tsv_row(out, &[Some(&input), Some(buf), None]),
+        (Format::Tsv, Err(fail)) => tsv_row(out, &[Some(&input), None, Some(&fail.message)]),
+    }
 }

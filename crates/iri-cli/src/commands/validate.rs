@@ -1,75 +1,56 @@
 //! `iri validate`: check files line by line, report the invalid lines and a summary.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use iri::Kind;
 
 use super::Outcome;
+use crate::batch::{Batch, Line};
 use crate::cli::{Format, ValidateArgs};
 use crate::failure::Failure;
-use crate::input::{with_context, Counts, LineReader, Source, SourceError as CheckError};
-use crate::output::{count, tsv_row, warn, JsonObject};
+use crate::input::{with_context, Counts, Source, SourceError as CheckError};
+use crate::output::{count, tsv_row, JsonObject};
 
-/// How to report: the format, and the progress bar if one is shown.
+/// How to report: the grammar and the format.
 struct Reporter {
     kind: Kind,
     format: Format,
-    progress: Option<ProgressBar>,
-    /// Whether standard output is a terminal too, so that output must not tear the bar.
-    stdout_is_terminal: bool,
 }
 
 impl Reporter {
-    /// Writes a message on standard error without tearing the progress bar.
-    fn warn(&self, message: impl std::fmt::Display) {
-        match &self.progress {
-            Some(pb) => pb.suspend(|| warn(message)),
-            None => warn(message),
-        }
-    }
-
-    /// Checks every line of `reader`, writing a report line for each invalid one.
+    /// Checks every line of `reader`, writing a report line for each invalid one: the lines
+    /// are checked on every core, the reports written in order.
     fn check(
         &self,
+        batch: &mut Batch,
         reader: impl BufRead,
         name: &str,
         out: &mut impl Write,
         counts: &mut Counts,
     ) -> Result<(), CheckError> {
-        let mut lines = LineReader::new(reader);
-        let mut unreported_bytes = 0u64;
-        loop {
-            let (line, consumed) = match lines.next_line() {
-                Ok(Some(l)) => l,
-                Ok(None) => break,
-                Err(e) => return Err(CheckError::Read(e)),
-            };
-            counts.lines += 1;
-            let failure = match std::str::from_utf8(line) {
+        let map = |line: Line<'_>, out: &mut Vec<u8>| {
+            let failure = match std::str::from_utf8(line.bytes) {
                 Ok(s) => iri::validate(s, self.kind)
                     .err()
                     .map(|e| Failure::parse(&e)),
-                Err(e) => Some(Failure::utf8(&e, line, None)),
+                Err(e) => Some(Failure::utf8(&e, line.bytes, None)),
             };
-            if let Some(failure) = failure {
-                counts.invalid += 1;
-                self.report(out, name, lines.line_number(), &failure)
-                    .map_err(CheckError::Write)?;
-            }
-            if let Some(pb) = &self.progress {
-                unreported_bytes += consumed as u64;
-                if unreported_bytes >= 1 << 16 {
-                    pb.inc(unreported_bytes);
-                    unreported_bytes = 0;
-                }
-            }
-        }
-        if let Some(pb) = &self.progress {
-            pb.inc(unreported_bytes);
-        }
-        Ok(())
+            let Some(failure) = failure else {
+                return false;
+            };
+            let number = match line.origin {
+                crate::input::Origin::Line(n) | crate::input::Origin::Argument(n) => n,
+            };
+            // Writing into memory cannot fail.
+            let _ = self.report(out, name, number, &failure);
+            true
+        };
+        batch.lines(reader, out, map, |out, _, invalid, text| {
+            counts.lines += 1;
+            counts.invalid += u64::from(invalid);
+            out.write_all(text)
+        })
     }
 
     /// Writes the report of one invalid line.
@@ -83,7 +64,7 @@ impl Reporter {
         let offset = failure.offset.unwrap_or(0);
         let column = offset + 1;
         match self.format {
-            Format::Text => writeln!(out, "{name}:{line}:{column}: {}", failure.message)?,
+            Format::Text => writeln!(out, "{name}:{line}:{column}: {}", failure.message),
             Format::Json => {
                 let mut o = JsonObject::begin(&mut *out)?;
                 o.str("file", Some(name))?;
@@ -93,7 +74,7 @@ impl Reporter {
                 o.str("kind", Some(failure.kind))?;
                 o.str("component", failure.component)?;
                 o.str("message", Some(&failure.message))?;
-                o.end_line()?;
+                o.end_line()
             }
             Format::Tsv => tsv_row(
                 out,
@@ -105,44 +86,18 @@ impl Reporter {
                     failure.component,
                     Some(&failure.message),
                 ],
-            )?,
-        }
-        match &self.progress {
-            Some(pb) if self.stdout_is_terminal => pb.suspend(|| out.flush()),
-            _ => Ok(()),
+            ),
         }
     }
-}
-
-/// A progress bar over `total` bytes on standard error.
-fn progress_bar(total: u64) -> ProgressBar {
-    let style = ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({eta}) {msg}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr()).with_style(style)
 }
 
 /// Runs `iri validate`, as described in its `--help`.
 pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let sources = Source::list(args.files);
-    // A bar only over files, and only for a person watching standard error.
-    let reads_stdin = sources.iter().any(|s| matches!(s, Source::Stdin));
-    let progress = (!reads_stdin && io::stderr().is_terminal()).then(|| {
-        let total = sources
-            .iter()
-            .filter_map(|s| match s {
-                Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                Source::Stdin => None,
-            })
-            .sum();
-        progress_bar(total)
-    });
+    let mut batch = Batch::for_sources(&sources);
     let reporter = Reporter {
         kind: args.kind,
         format: args.output.format,
-        progress,
-        stdout_is_terminal: io::stdout().is_terminal(),
     };
 
     if reporter.format == Format::Tsv {
@@ -152,18 +107,16 @@ pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome>
     let mut unreadable = 0u64;
     for source in &sources {
         let name = source.name();
-        if let Some(pb) = &reporter.progress {
-            pb.set_message(name.clone());
-        }
+        batch.set_message(&name);
         let result = match source {
             Source::Stdin => {
                 let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-                reporter.check(stdin, &name, out, &mut counts)
+                reporter.check(&mut batch, stdin, &name, out, &mut counts)
             }
             Source::File(path) => match File::open(path) {
                 Ok(file) => {
                     let file = BufReader::with_capacity(1 << 16, file);
-                    reporter.check(file, &name, out, &mut counts)
+                    reporter.check(&mut batch, file, &name, out, &mut counts)
                 }
                 Err(e) => Err(CheckError::Read(e)),
             },
@@ -172,14 +125,14 @@ pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome>
             Ok(()) => {}
             Err(CheckError::Read(e)) => {
                 unreadable += 1;
-                reporter.warn(with_context(&name, e));
+                // Keep standard output and standard error in order for a person watching both.
+                out.flush()?;
+                batch.warn(with_context(&name, e));
             }
             Err(CheckError::Write(e)) => return Err(e),
         }
     }
-    if let Some(pb) = &reporter.progress {
-        pb.finish_and_clear();
-    }
+    batch.finish();
 
     let valid = counts.lines - counts.invalid;
     let mut summary = format!(

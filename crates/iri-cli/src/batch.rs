@@ -1,0 +1,589 @@
+//! Line processing at scale: streaming in bounded memory, on every core, output in input
+//! order, with a progress bar for a person and `--stats` for the curious.
+//!
+//! The input is read in chunks of at most [`CHUNK_LINES`] lines or [`CHUNK_BYTES`] bytes (a
+//! longer line is a chunk of its own). A chunk is cut into tasks that rayon's workers run in
+//! parallel; each task calls the subcommand's per-line function (`map`), which writes the
+//! line's output into the task's buffer and returns a value. The results come back in input
+//! order and a second, sequential function (`emit`) writes each line's output and keeps
+//! whatever state must follow the input order (counts, `dedup`'s first-seen set). While the
+//! workers map one chunk, this thread writes the previous one and reads the next, so at most
+//! three chunks and their outputs are in memory, whatever the size of the input.
+//!
+//! With one thread (`--threads 1`, or a machine with one core) everything runs on the calling
+//! thread, one chunk after the other.
+//!
+//! A subcommand plugs in with [`each_input`] (inputs as arguments or standard input, one
+//! output per input), or with a [`Batch`] and its [`Batch::inputs`] or [`Batch::lines`] when
+//! it needs the sequential step or reads files.
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::ops::Range;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::input::{with_context, Origin, Source, SourceError};
+use crate::output::warn;
+use crate::stats::{Stats, StatsFormat};
+
+/// The most lines in one chunk.
+pub const CHUNK_LINES: usize = 8192;
+
+/// The most bytes in one chunk (a longer line makes a chunk of its own).
+pub const CHUNK_BYTES: usize = 4 << 20;
+
+/// The options every line-reading subcommand shares (`--threads`, `--quiet`, `--stats`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Worker threads; 0 for one per core.
+    pub threads: usize,
+    /// No progress bar.
+    pub quiet: bool,
+    /// Print a summary of the inputs on standard error, in this format.
+    pub stats: Option<StatsFormat>,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Sets the options for the run (once, from `main`) and sizes rayon's pool.
+pub fn configure(settings: Settings) {
+    if settings.threads > 0 {
+        // Fails only when the pool exists already, in which case it is kept.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(settings.threads)
+            .build_global();
+    }
+    let _ = SETTINGS.set(settings);
+}
+
+/// The options of this run (the defaults when [`configure`] was not called, as in tests).
+pub fn settings() -> Settings {
+    SETTINGS.get().copied().unwrap_or_default()
+}
+
+/// Whether to map on rayon's workers: more than one thread is wanted and available.
+fn parallel() -> bool {
+    match settings().threads {
+        0 => rayon::current_num_threads() > 1,
+        n => n > 1,
+    }
+}
+
+/// One input: where it came from and its bytes (without line terminator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// The argument or line it is.
+    pub origin: Origin,
+    /// Its bytes, which need not be UTF-8.
+    pub bytes: &'a [u8],
+}
+
+/// A chunk of inputs: their bytes end to end, and where each is.
+#[derive(Debug)]
+struct Chunk {
+    data: Vec<u8>,
+    lines: Vec<Range<usize>>,
+    /// The 1-based number of the first line.
+    first: usize,
+    /// Whether the inputs are arguments (else lines).
+    arguments: bool,
+    /// Bytes read from the source, line terminators included.
+    consumed: u64,
+    /// Whether the source reached its end while this chunk was read: reading again would
+    /// wait for more (a terminal after Ctrl-D), so nobody does.
+    at_end: bool,
+}
+
+impl Chunk {
+    fn new(arguments: bool) -> Self {
+        Chunk {
+            data: Vec::new(),
+            lines: Vec::new(),
+            first: 1,
+            arguments,
+            consumed: 0,
+            at_end: false,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.data.clear();
+        self.lines.clear();
+        self.consumed = 0;
+        self.at_end = false;
+    }
+
+    fn line(&self, i: usize) -> Line<'_> {
+        let n = self.first + i;
+        Line {
+            origin: if self.arguments {
+                Origin::Argument(n)
+            } else {
+                Origin::Line(n)
+            },
+            bytes: &self.data[self.lines[i].clone()],
+        }
+    }
+
+    /// Reads the next lines of `reader` into the (cleared) chunk; `next` is the number of the
+    /// next line. A trailing `\n` and then a trailing `\r` are stripped from each line. On a
+    /// read error the chunk holds the lines read before it.
+    fn fill(&mut self, reader: &mut impl BufRead, next: &mut usize) -> io::Result<()> {
+        self.clear();
+        self.first = *next;
+        while self.lines.len() < CHUNK_LINES && self.data.len() < CHUNK_BYTES {
+            let start = self.data.len();
+            let read = match reader.read_until(b'\n', &mut self.data) {
+                Ok(n) => n,
+                Err(e) => {
+                    self.data.truncate(start);
+                    return Err(e);
+                }
+            };
+            if read == 0 {
+                self.at_end = true;
+                break;
+            }
+            self.consumed += read as u64;
+            let mut end = self.data.len();
+            if self.data[end - 1] == b'\n' {
+                end -= 1;
+            }
+            if end > start && self.data[end - 1] == b'\r' {
+                end -= 1;
+            }
+            self.data.truncate(end);
+            self.lines.push(start..end);
+            *next += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The outputs of one task: the bytes written, where each line's output ends with its value,
+/// and the stats of its lines.
+struct Task<T> {
+    out: Vec<u8>,
+    items: Vec<(T, usize)>,
+    stats: Option<Stats>,
+}
+
+/// Maps every line of a chunk, in parallel when `parallel`, keeping the order.
+fn map_chunk<T, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<T>>
+where
+    T: Send,
+    M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+{
+    let run = |range: Range<usize>| {
+        let mut task = Task {
+            out: Vec::new(),
+            items: Vec::with_capacity(range.len()),
+            stats: stats.then(Stats::default),
+        };
+        for i in range {
+            let line = chunk.line(i);
+            if let Some(s) = &mut task.stats {
+                s.add(line.bytes);
+            }
+            let value = map(line, &mut task.out);
+            task.items.push((value, task.out.len()));
+        }
+        task
+    };
+    let n = chunk.lines.len();
+    if !parallel || n < 2 {
+        return vec![run(0..n)];
+    }
+    // A few tasks per worker, so that a slow stretch of lines does not hold the others up.
+    let per_task = (n / (rayon::current_num_threads() * 4)).clamp(16, 1024);
+    (0..n.div_ceil(per_task))
+        .into_par_iter()
+        .map(|k| run(k * per_task..((k + 1) * per_task).min(n)))
+        .collect()
+}
+
+/// What the progress bar counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unit {
+    /// Bytes of files whose total size is known: a bar with an ETA.
+    Bytes,
+    /// Lines of a stream of unknown length: a spinner with a rate.
+    Lines,
+}
+
+/// A run over the inputs of one subcommand: its progress bar and its stats.
+pub struct Batch {
+    progress: Option<(ProgressBar, Unit)>,
+    stdout_is_terminal: bool,
+    stats: Option<Stats>,
+}
+
+impl Batch {
+    /// A run over the arguments, or over standard input when there are none. A bar is shown
+    /// when standard input is not a terminal and standard error is (and no `--quiet`): over
+    /// bytes, with an ETA, when standard input is a file, else a spinner over lines.
+    pub fn for_inputs(args: &[OsString]) -> Self {
+        let show = args.is_empty() && !io::stdin().is_terminal();
+        Batch::new(show.then(stdin_progress))
+    }
+
+    /// A run over the sources of a file-reading subcommand: a bar over their bytes when they
+    /// are all files, a spinner when one is standard input (unless it is a terminal).
+    pub fn for_sources(sources: &[Source]) -> Self {
+        let reads_stdin = sources.iter().any(|s| matches!(s, Source::Stdin));
+        let progress = if reads_stdin {
+            (!io::stdin().is_terminal()).then(stdin_progress)
+        } else {
+            let total = sources
+                .iter()
+                .filter_map(|s| match s {
+                    Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                    Source::Stdin => None,
+                })
+                .sum();
+            Some((Some(total), Unit::Bytes))
+        };
+        Batch::new(progress)
+    }
+
+    fn new(progress: Option<(Option<u64>, Unit)>) -> Self {
+        let settings = settings();
+        let show = !settings.quiet && io::stderr().is_terminal();
+        Batch {
+            progress: progress
+                .filter(|_| show)
+                .map(|(total, unit)| (progress_bar(total, unit), unit)),
+            stdout_is_terminal: io::stdout().is_terminal(),
+            stats: settings.stats.map(|_| Stats::default()),
+        }
+    }
+
+    /// Shows the name of the source being read next to the bar.
+    pub fn set_message(&self, name: &str) {
+        if let Some((pb, _)) = &self.progress {
+            pb.set_message(name.to_owned());
+        }
+    }
+
+    /// Writes `iri: MESSAGE` on standard error without tearing the bar.
+    pub fn warn(&self, message: impl std::fmt::Display) {
+        match &self.progress {
+            Some((pb, _)) => pb.suspend(|| warn(message)),
+            None => warn(message),
+        }
+    }
+
+    /// Runs over the arguments, or the lines of standard input when there are none: `map` on
+    /// the workers, `emit` in input order with the output `map` wrote (see the module
+    /// documentation). An error reading standard input names `<stdin>`.
+    pub fn inputs<T, W, M, E>(
+        &mut self,
+        args: Vec<OsString>,
+        out: &mut W,
+        map: M,
+        emit: E,
+    ) -> io::Result<()>
+    where
+        T: Send,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
+    {
+        if args.is_empty() {
+            let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
+            return match self.lines(stdin, out, map, emit) {
+                Ok(()) => Ok(()),
+                Err(SourceError::Read(e)) => Err(with_context("<stdin>", e)),
+                Err(SourceError::Write(e)) => Err(e),
+            };
+        }
+        let mut chunk = Chunk::new(true);
+        for arg in args {
+            let start = chunk.data.len();
+            chunk.data.extend_from_slice(&arg.into_encoded_bytes());
+            chunk.lines.push(start..chunk.data.len());
+        }
+        let tasks = map_chunk(&chunk, &map, parallel(), self.stats.is_some());
+        let mut emit = emit;
+        self.emit_chunk(&chunk, tasks, out, &mut emit)
+    }
+
+    /// Runs over the lines of `reader`, numbered from 1: `map` on the workers, `emit` in
+    /// input order. A read error ends the run after the lines read before it are written.
+    pub fn lines<T, W, M, E>(
+        &mut self,
+        reader: impl BufRead,
+        out: &mut W,
+        map: M,
+        mut emit: E,
+    ) -> Result<(), SourceError>
+    where
+        T: Send,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
+    {
+        let mut reader = reader;
+        let stats = self.stats.is_some();
+        let mut next = 1;
+        let mut cur = Chunk::new(false);
+        let mut read_error = cur.fill(&mut reader, &mut next).err();
+        if !parallel() {
+            while !cur.lines.is_empty() {
+                let tasks = map_chunk(&cur, &map, false, stats);
+                self.emit_chunk(&cur, tasks, out, &mut emit)
+                    .map_err(SourceError::Write)?;
+                if read_error.is_some() || cur.at_end {
+                    break;
+                }
+                read_error = cur.fill(&mut reader, &mut next).err();
+            }
+        } else {
+            // `cur` is read and waits to be mapped; `spare` holds the chunk before it, whose
+            // mapping is `prev`, waiting to be written.
+            let mut spare = Chunk::new(false);
+            let mut prev: Option<Vec<Task<T>>> = None;
+            loop {
+                let mut mapped = None;
+                let read_more = read_error.is_none() && !cur.lines.is_empty() && !cur.at_end;
+                let mut io_result: io::Result<Option<io::Error>> = Ok(None);
+                rayon::in_place_scope(|scope| {
+                    if !cur.lines.is_empty() {
+                        let (cur, map, mapped) = (&cur, &map, &mut mapped);
+                        scope.spawn(move |_| *mapped = Some(map_chunk(cur, map, true, stats)));
+                    }
+                    io_result = (|| {
+                        if let Some(tasks) = prev.take() {
+                            self.emit_chunk(&spare, tasks, out, &mut emit)?;
+                        }
+                        if read_more {
+                            Ok(spare.fill(&mut reader, &mut next).err())
+                        } else {
+                            spare.clear();
+                            Ok(None)
+                        }
+                    })();
+                });
+                match io_result {
+                    Err(e) => return Err(SourceError::Write(e)),
+                    Ok(Some(e)) => read_error = Some(e),
+                    Ok(None) => {}
+                }
+                if mapped.is_none() {
+                    break;
+                }
+                prev = mapped;
+                std::mem::swap(&mut cur, &mut spare);
+            }
+        }
+        match read_error {
+            Some(e) => Err(SourceError::Read(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Hands each line of a mapped chunk to `emit`, in order; counts progress and stats.
+    fn emit_chunk<T, W, E>(
+        &mut self,
+        chunk: &Chunk,
+        tasks: Vec<Task<T>>,
+        out: &mut W,
+        emit: &mut E,
+    ) -> io::Result<()>
+    where
+        W: Write,
+        E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
+    {
+        let mut i = 0;
+        for task in tasks {
+            let mut start = 0;
+            for (value, end) in task.items {
+                emit(out, chunk.line(i), value, &task.out[start..end])?;
+                start = end;
+                i += 1;
+            }
+            if let (Some(all), Some(these)) = (&mut self.stats, task.stats) {
+                all.merge(these);
+            }
+        }
+        if let Some((pb, unit)) = &self.progress {
+            pb.inc(match unit {
+                Unit::Bytes => chunk.consumed,
+                Unit::Lines => chunk.lines.len() as u64,
+            });
+            if self.stdout_is_terminal {
+                // Output and bar share the screen: write the lines above the bar.
+                pb.suspend(|| out.flush())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the run: clears the bar and writes the stats, if asked for, on standard error.
+    pub fn finish(mut self) {
+        self.clear();
+        if let (Some(stats), Some(format)) = (&self.stats, settings().stats) {
+            let _ = stats.write(&mut io::stderr().lock(), format);
+        }
+    }
+
+    fn clear(&mut self) {
+        if let Some((pb, _)) = self.progress.take() {
+            pb.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        // A run cut short (a closed pipe) leaves no bar behind.
+        self.clear();
+    }
+}
+
+/// What the bar over standard input counts: its bytes when it is a regular file (`< FILE`),
+/// whose size is known, else its lines.
+fn stdin_progress() -> (Option<u64>, Unit) {
+    match std::fs::metadata("/dev/stdin") {
+        Ok(m) if m.is_file() => (Some(m.len()), Unit::Bytes),
+        _ => (None, Unit::Lines),
+    }
+}
+
+/// A progress bar on standard error: over a known total of bytes, with rate and ETA, or a
+/// spinner over lines, with their rate.
+fn progress_bar(total: Option<u64>, unit: Unit) -> ProgressBar {
+    let template = match unit {
+        Unit::Bytes => {
+            "{spinner} [{elapsed_precise}] {wide_bar} {binary_bytes}/{binary_total_bytes} \
+             {binary_bytes_per_sec} ETA {eta} {msg}"
+        }
+        Unit::Lines => "{spinner} [{elapsed_precise}] {human_pos} lines, {rate} lines/s {msg}",
+    };
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0}", state.per_sec());
+            },
+        );
+    let pb = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr()).with_style(style);
+    pb.enable_steady_tick(Duration::from_millis(200));
+    pb
+}
+
+/// The simplest way to plug a subcommand in: each input (argument, or line of standard
+/// input) goes to `map` on the workers, which writes its output line(s) into the buffer and
+/// says whether the input was fine; the outputs are written to `out` in input order. Returns
+/// whether every input was fine. Progress and `--stats` come with it.
+pub fn each_input<W, M>(args: Vec<OsString>, out: &mut W, map: M) -> io::Result<bool>
+where
+    W: Write,
+    M: Fn(Line<'_>, &mut Vec<u8>) -> bool + Sync,
+{
+    let mut batch = Batch::for_inputs(&args);
+    let mut all_ok = true;
+    batch.inputs(args, out, map, |out, _, ok, text| {
+        all_ok &= ok;
+        out.write_all(text)
+    })?;
+    batch.finish();
+    Ok(all_ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(input: &[u8]) -> Vec<(usize, Vec<u8>)> {
+        let mut reader = input;
+        let mut chunk = Chunk::new(false);
+        let mut next = 1;
+        let mut out = Vec::new();
+        loop {
+            chunk.fill(&mut reader, &mut next).unwrap();
+            if chunk.lines.is_empty() {
+                return out;
+            }
+            for i in 0..chunk.lines.len() {
+                let line = chunk.line(i);
+                let Origin::Line(n) = line.origin else {
+                    panic!()
+                };
+                out.push((n, line.bytes.to_vec()));
+            }
+        }
+    }
+
+    #[test]
+    fn chunks_strip_lf_then_cr_and_keep_empty_lines() {
+        let got = read_all(b"a\r\nb\n\nc\r\r\nd\re\r");
+        let want: Vec<(usize, Vec<u8>)> = [&b"a"[..], b"b", b"", b"c\r", b"d\re"]
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.to_vec()))
+            .collect();
+        assert_eq!(got, want);
+        assert!(read_all(b"").is_empty());
+    }
+
+    #[test]
+    fn chunks_are_bounded_and_numbered_across() {
+        let mut input = Vec::new();
+        for i in 0..(CHUNK_LINES * 2 + 5) {
+            input.extend_from_slice(format!("{i}\n").as_bytes());
+        }
+        let mut reader = &input[..];
+        let mut chunk = Chunk::new(false);
+        let mut next = 1;
+        chunk.fill(&mut reader, &mut next).unwrap();
+        assert_eq!(chunk.lines.len(), CHUNK_LINES);
+        assert!(!chunk.at_end);
+        chunk.fill(&mut reader, &mut next).unwrap();
+        assert_eq!(chunk.first, CHUNK_LINES + 1);
+        assert_eq!(chunk.line(0).bytes, CHUNK_LINES.to_string().as_bytes());
+        chunk.fill(&mut reader, &mut next).unwrap();
+        assert_eq!(chunk.lines.len(), 5);
+        assert!(chunk.at_end, "the end is seen with the last lines");
+        let got = read_all(&input);
+        assert_eq!(got.len(), CHUNK_LINES * 2 + 5);
+        assert!(got.iter().all(|(n, l)| (n - 1).to_string().as_bytes() == l));
+        // A long line is a chunk of its own.
+        let mut long = vec![b'x'; CHUNK_BYTES + 10];
+        long.extend_from_slice(b"\ny\n");
+        let mut reader = &long[..];
+        chunk.fill(&mut reader, &mut next).unwrap();
+        assert_eq!(chunk.lines.len(), 1);
+    }
+
+    #[test]
+    fn parallel_mapping_keeps_the_order() {
+        let mut chunk = Chunk::new(false);
+        let input: Vec<u8> = (0..5000)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        chunk.fill(&mut &input[..], &mut 1).unwrap();
+        let map = |line: Line<'_>, out: &mut Vec<u8>| {
+            out.extend_from_slice(line.bytes);
+            line.bytes.len()
+        };
+        let tasks = map_chunk(&chunk, &map, true, true);
+        assert!(tasks.len() > 1);
+        let mut i = 0;
+        for task in tasks {
+            let mut start = 0;
+            for (len, end) in task.items {
+                assert_eq!(&task.out[start..end], i.to_string().as_bytes());
+                assert_eq!(len, end - start);
+                start = end;
+                i += 1;
+            }
+        }
+        assert_eq!(i, 5000);
+    }
+}

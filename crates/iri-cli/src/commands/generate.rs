@@ -1,0 +1,130 @@
+//! `iri completions` and `iri man`: shell completions (clap_complete) and man pages
+//! (clap_mangen), generated from the same clap definitions as the parser, so they cannot
+//! fall behind it.
+//!
+//! A file is written atomically: into a temporary file next to it, flushed to disk, then
+//! renamed over the target, so that a reader sees the old file or the new one, never a part;
+//! on an error the temporary file is removed and the target left as it was.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::CommandFactory;
+
+use super::Outcome;
+use crate::cli::{Cli, CompletionsArgs, ManArgs};
+
+/// Runs `iri completions SHELL`: the script on standard output, or into `--output`.
+pub fn completions(args: CompletionsArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let mut cmd = Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "iri", &mut script);
+    match args.output {
+        Some(path) => write_atomically(&path, &script)?,
+        None => out.write_all(&script)?,
+    }
+    Ok(Outcome::AllValid)
+}
+
+/// Runs `iri man`: `iri.1` on standard output, or every page into `--output-dir`.
+pub fn man(args: ManArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let cmd = Cli::command();
+    let Some(dir) = args.output_dir else {
+        clap_mangen::Man::new(cmd).render(out)?;
+        return Ok(Outcome::AllValid);
+    };
+    for (name, page) in pages(cmd)? {
+        write_atomically(&dir.join(format!("{name}.1")), &page)?;
+    }
+    Ok(Outcome::AllValid)
+}
+
+/// Every man page: `iri` and `iri-SUBCOMMAND` (not `help`), rendered.
+fn pages(cmd: clap::Command) -> io::Result<Vec<(String, Vec<u8>)>> {
+    let mut pages = Vec::new();
+    let mut page = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut page)?;
+    pages.push(("iri".to_owned(), page));
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        let name = format!("iri-{}", sub.get_name());
+        // clap names are `&'static str` (without its `string` feature); a page is rendered
+        // once per run, so the few bytes are leaked rather than adding a feature.
+        let static_name: &'static str = Box::leak(name.clone().into_boxed_str());
+        let sub = sub.clone().name(static_name);
+        let mut page = Vec::new();
+        clap_mangen::Man::new(sub).render(&mut page)?;
+        pages.push((name, page));
+    }
+    Ok(pages)
+}
+
+/// Writes `bytes` to `path` atomically (see the module documentation). The error names the
+/// path.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let context = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let tmp = temp_path(path).map_err(context)?;
+    let result = (|| {
+        let mut file = File::create_new(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(context)
+}
+
+/// A temporary name in the target's directory (so that the rename stays on one file system).
+fn temp_path(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".tmp-{}", std::process::id()));
+    Ok(path.with_file_name(tmp_name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("iri-generate-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("x.1");
+        fs::write(&target, "old").unwrap();
+        write_atomically(&target, b"new").unwrap();
+        assert_eq!(fs::read_to_string(&target).unwrap(), "new");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        // Into a directory that does not exist: an error naming the path, nothing written.
+        let missing = dir.join("no/such/dir/x.1");
+        let e = write_atomically(&missing, b"x").unwrap_err();
+        assert!(e.to_string().contains("no/such/dir/x.1"), "{e}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_page_per_subcommand() {
+        let pages = pages(Cli::command()).unwrap();
+        let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+        for name in [
+            "iri",
+            "iri-parse",
+            "iri-serve",
+            "iri-completions",
+            "iri-man",
+        ] {
+            assert!(names.contains(&name), "{names:?}");
+        }
+        let (_, parse) = pages.iter().find(|(n, _)| n == "iri-parse").unwrap();
+        let text = String::from_utf8_lossy(parse);
+        assert!(text.contains(".TH iri-parse"), "{text}");
+        assert!(text.contains("Examples"), "{text}");
+    }
+}

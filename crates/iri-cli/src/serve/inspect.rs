@@ -1,0 +1,259 @@
+//! The answer of `GET /api/inspect`: everything the library can say about one IRI reference,
+//! and its resolution against an optional base, as one JSON object (described in
+//! `docs/serve.md`).
+//!
+//! Validity and the error (RFC 3987 §2.2), the components (RFC 3986 §3), the URI form
+//! (RFC 3987 §3.1) and the IRI form (§3.2), with and without IDNA, the normalized forms at
+//! each rung of the ladder (§5.3.2, §5.3.3), the resolved reference (RFC 3986 §5.2), the
+//! diagnostics (§4, §6.1, §7.5, §8; RFC 3986 §7) and the bidi display form and visual order
+//! (§4.1, §4.4). Offsets are byte offsets into the UTF-8 text; the pieces of text around
+//! them are given too, so that a client in another encoding (JavaScript) need not count.
+
+use iri::idn::IdnaOptions;
+use iri::{Form, Iri, IriRef, Level, Normalizer};
+use serde_json::{json, Value};
+
+/// The inspection of `input`, resolved against `base` when one is given (and not empty).
+pub fn inspect(input: &str, base: Option<&str>) -> Value {
+    let parsed = IriRef::parse(input);
+    let mut v = json!({
+        "input": input,
+        "valid": parsed.is_ok(),
+        "error": parsed.as_ref().err().map(|e| error(input, e)),
+        "absolute": parsed.as_ref().ok().map(|r| r.scheme().is_some()),
+        "components": parsed.as_ref().ok().map(components),
+        "host_kind": parsed.as_ref().ok().and_then(|r| r.host()).map(|h| h.kind().as_str()),
+        "diagnostics": diagnostics(input),
+        "bidi": bidi(input),
+    });
+    if let Ok(r) = &parsed {
+        let idna = IdnaOptions::new();
+        v["uri"] = json!(r.to_uri().as_str());
+        v["uri_idna"] = match r.to_uri_with(&idna) {
+            Ok(u) => json!({ "value": u.as_str(), "error": null }),
+            Err(e) => json!({ "value": null, "error": e.to_string() }),
+        };
+        v["iri"] = json!(r.to_iri().as_str());
+        v["iri_idna"] = json!(r.to_iri_with(&idna).as_str());
+        v["normalized"] = json!([Level::Syntax, Level::Scheme].map(|level| {
+            let n = Normalizer::new(level);
+            json!({
+                "level": level.as_str(),
+                "iri": n.normalize(r).as_str(),
+                "uri": n.form(Form::Uri).normalize(r).as_str(),
+            })
+        }));
+    }
+    if let Some(base) = base.filter(|b| !b.is_empty()) {
+        let parsed_base = Iri::parse(base);
+        v["base"] = json!({
+            "input": base,
+            "valid": parsed_base.is_ok(),
+            "error": parsed_base.as_ref().err().map(|e| error(base, e)),
+        });
+        v["resolved"] = match (&parsed_base, &parsed) {
+            (Ok(b), Ok(r)) => {
+                let target = b.resolve(r);
+                json!({
+                    "iri": target.as_str(),
+                    "uri": target.to_uri().as_str(),
+                })
+            }
+            _ => Value::Null,
+        };
+    }
+    v
+}
+
+/// A parse error: kind, component, offset and message, and the text before, at and after the
+/// offending character.
+fn error(input: &str, e: &iri::ParseError) -> Value {
+    let at = e.offset().min(input.len());
+    let (before, rest) = input.split_at(if input.is_char_boundary(at) { at } else { 0 });
+    let ch = rest.chars().next().map(String::from).unwrap_or_default();
+    json!({
+        "kind": e.kind().as_str(),
+        "component": e.component().as_str(),
+        "offset": e.offset(),
+        "message": e.to_string(),
+        "before": before,
+        "char": ch,
+        "after": &rest[ch.len()..],
+    })
+}
+
+/// The input cut into its components and the delimiters between them, in order, covering
+/// all of it: `[{"part":"scheme","text":"http"},{"part":"delimiter","text":"://"},…]`.
+/// Empty components are left out.
+fn components(r: &IriRef<&str>) -> Value {
+    let text = r.as_str();
+    let offset = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
+    let parts = [
+        ("scheme", r.scheme()),
+        ("userinfo", r.userinfo()),
+        ("host", r.host_str()),
+        ("port", r.port()),
+        ("path", Some(r.path())),
+        ("query", r.query()),
+        ("fragment", r.fragment()),
+    ];
+    let mut out = Vec::new();
+    let mut at = 0;
+    for (part, s) in parts {
+        let Some(s) = s.filter(|s| !s.is_empty()) else {
+            continue;
+        };
+        let start = offset(s);
+        if start > at {
+            out.push(json!({ "part": "delimiter", "text": &text[at..start] }));
+        }
+        out.push(json!({ "part": part, "text": s }));
+        at = start + s.len();
+    }
+    if at < text.len() {
+        out.push(json!({ "part": "delimiter", "text": &text[at..] }));
+    }
+    Value::Array(out)
+}
+
+/// The diagnostics at their default severities, each with the text of its span.
+fn diagnostics(input: &str) -> Value {
+    let found = iri::lint::lint_str(input);
+    Value::Array(
+        found
+            .iter()
+            .map(|d| {
+                json!({
+                    "code": d.code.as_str(),
+                    "severity": d.severity.as_str(),
+                    "component": d.component.map(iri::Component::as_str),
+                    "start": d.span.start,
+                    "end": d.span.end,
+                    "text": input.get(d.span.clone()).unwrap_or(""),
+                    "message": d.message,
+                    "section": d.section,
+                    "suggestion": d.suggestion,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The bidi display form (§4.1, LRE…PDF), with its formatting characters also spelled out,
+/// and the visual order in a left-to-right paragraph (§4.4).
+fn bidi(input: &str) -> Value {
+    let display = iri::bidi::display(input, iri::bidi::Wrap::Embedding);
+    let escaped: String = display
+        .chars()
+        .map(|c| {
+            if iri::is_bidi_formatting(c as u32) || matches!(c, '\u{200E}' | '\u{200F}') {
+                format!("<U+{:04X}>", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    json!({
+        "is_bidi": iri::bidi::is_bidi(input),
+        "display": display,
+        "display_escaped": escaped,
+        "visual": iri::bidi::visual_order(input),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_cover_the_input() {
+        for s in [
+            "http://user@例え.テスト:8080/δ?q=1#ñ",
+            "mailto:a@b",
+            "//h",
+            "?q",
+            "",
+            "s:?#",
+        ] {
+            let v = inspect(s, None);
+            let joined: String = v["components"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["text"].as_str().unwrap())
+                .collect();
+            assert_eq!(joined, s);
+        }
+        let v = inspect("http://user@h:1/p?q#f", None);
+        let parts: Vec<&str> = v["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["part"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                "scheme",
+                "delimiter",
+                "userinfo",
+                "delimiter",
+                "host",
+                "delimiter",
+                "port",
+                "path",
+                "delimiter",
+                "query",
+                "delimiter",
+                "fragment"
+            ]
+        );
+    }
+
+    #[test]
+    fn error_pieces() {
+        let v = inspect("http://a/b c", None);
+        assert_eq!(v["valid"], false);
+        let e = &v["error"];
+        assert_eq!(
+            (e["before"].as_str(), e["char"].as_str()),
+            (Some("http://a/b"), Some(" "))
+        );
+        assert_eq!(e["after"], "c");
+        assert_eq!(e["offset"], 10);
+        assert!(v["components"].is_null());
+        // At the end: no character.
+        let v = inspect("http://a/%4", None);
+        assert_eq!(
+            v["error"]["before"].as_str().unwrap().len()
+                + v["error"]["char"].as_str().unwrap().len()
+                + v["error"]["after"].as_str().unwrap().len(),
+            11
+        );
+    }
+
+    #[test]
+    fn forms_and_resolution() {
+        let v = inspect("Genève#ü", Some("http://例え.テスト/wiki/Zürich"));
+        assert_eq!(v["resolved"]["iri"], "http://例え.テスト/wiki/Genève#ü");
+        assert_eq!(
+            v["resolved"]["uri"],
+            "http://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88/wiki/Gen%C3%A8ve#%C3%BC"
+        );
+        let v = inspect("HTTP://résumé.example.org:80/%7e", None);
+        assert_eq!(v["uri"], "HTTP://r%C3%A9sum%C3%A9.example.org:80/%7e");
+        assert_eq!(
+            v["uri_idna"]["value"],
+            "HTTP://xn--rsum-bpad.example.org:80/%7e"
+        );
+        assert_eq!(v["normalized"][0]["iri"], "http://résumé.example.org:80/~");
+        assert_eq!(v["normalized"][1]["iri"], "http://résumé.example.org/~");
+        assert_eq!(
+            v["normalized"][1]["uri"],
+            "http://xn--rsum-bpad.example.org/~"
+        );
+        let v = inspect("a", Some("not absolute"));
+        assert_eq!(v["base"]["valid"], false);
+        assert!(v["resolved"].is_null());
+    }
+}
