@@ -254,9 +254,11 @@ fn to_iri_idna<'a>(
     let Some(host) = opts.dns_host(&iri) else {
         return unchanged();
     };
-    let has_ace = host
-        .split('.')
-        .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case("xn--"));
+    let has_ace = host.split('.').any(|l| {
+        l.as_bytes()
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+    });
     let Some(unicode) = has_ace.then(|| to_unicode(host).ok()).flatten() else {
         return unchanged();
     };
