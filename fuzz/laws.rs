@@ -170,8 +170,15 @@ pub fn parse(data: &[u8]) {
             t.push_str(f);
         }
         assert_eq!(t, s, "components do not recompose");
-        let joined: Vec<&str> = r.path_segments().collect();
-        let _ = joined;
+        // The segments join back to the path, without its leading "/".
+        let segments: Vec<&str> = r.path_segments().collect();
+        let path = r.path();
+        assert_eq!(
+            segments.join("/"),
+            path.strip_prefix('/').unwrap_or(path),
+            "{s:?}: segments"
+        );
+        assert_eq!(segments.is_empty(), path.is_empty());
         if let Some(p) = r.port() {
             assert!(p.bytes().all(|b| b.is_ascii_digit()));
             if let Some(n) = r.port_number() {
