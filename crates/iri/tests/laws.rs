@@ -79,8 +79,55 @@ fn text(extra: &'static str, private: bool, max: usize) -> BoxedStrategy<String>
         .boxed()
 }
 
+/// Any scheme, often one the scheme registry knows (default ports, DNS hosts), in any case.
 fn scheme() -> impl Strategy<Value = String> {
-    "[a-zA-Z][a-zA-Z0-9+.-]{0,7}"
+    prop_oneof![
+        3 => "[a-zA-Z][a-zA-Z0-9+.-]{0,7}",
+        1 => proptest::sample::select(vec!["http", "HTTPS", "ftp", "ws", "wss", "file", "urn", "mailto"])
+            .prop_map(String::from),
+    ]
+}
+
+/// `h16`: one to four hex digits, in either case, leading zeros allowed.
+fn h16() -> impl Strategy<Value = String> {
+    "[0-9a-fA-F]{1,4}"
+}
+
+/// `IPv6address` in all nine forms of RFC 3986 §3.2.2. Form 0 writes six groups and `ls32`;
+/// forms 1–6 write up to `form - 1` groups, `::`, `6 - form` groups and `ls32`; form 7 up to
+/// six groups, `::` and one group; form 8 up to seven groups and `::`. `ls32` is two groups
+/// or an IPv4 address.
+fn ipv6() -> impl Strategy<Value = String> {
+    (
+        0usize..9,
+        0usize..8,
+        any::<bool>(),
+        any::<[u8; 4]>(),
+        proptest::collection::vec(h16(), 8),
+    )
+        .prop_map(|(form, before, v4, octets, g)| {
+            let ls32 = if v4 {
+                std::net::Ipv4Addr::from(octets).to_string()
+            } else {
+                format!("{}:{}", g[6], g[7])
+            };
+            let inner = match form {
+                0 => format!("{}:{ls32}", g[..6].join(":")),
+                1..=6 => {
+                    let before = before % form;
+                    let after = 6 - form;
+                    let mut s = g[..before].join(":") + "::";
+                    for x in &g[before..before + after] {
+                        s.push_str(x);
+                        s.push(':');
+                    }
+                    s + &ls32
+                }
+                7 => g[..before % 7].join(":") + "::" + &g[7],
+                _ => g[..before % 8].join(":") + "::",
+            };
+            format!("[{inner}]")
+        })
 }
 
 /// `ihost` of every kind, with the kind's name.
@@ -102,10 +149,25 @@ fn host() -> impl Strategy<Value = (String, &'static str)> {
             ),
             "ipv6"
         )),
-        ("[0-9a-fA-F]{1,3}", "[a-z0-9:!$=]{1,6}", any::<bool>()).prop_map(|(h, t, up)| (
-            format!("[{}{h}.{t}]", if up { 'V' } else { 'v' }),
-            "ipvfuture"
-        )),
+        (
+            "[0-9a-fA-F]{1,3}",
+            "[a-zA-Z0-9:!$=~._-]{1,6}",
+            any::<bool>()
+        )
+            .prop_map(|(h, t, up)| (
+                format!("[{}{h}.{t}]", if up { 'V' } else { 'v' }),
+                "ipvfuture"
+            )),
+        ipv6().prop_map(|h| (h, "ipv6")),
+        // Internationalized domain names, in Unicode and in ACE form.
+        proptest::sample::select(vec![
+            "xn--rsum-bpad.example.org",
+            "XN--99ZT52A.example",
+            "résumé.EXAMPLE.org",
+            "例え.テスト",
+            "xn--.bad",
+        ])
+        .prop_map(|h| (h.to_string(), "reg-name")),
     ]
 }
 
@@ -173,7 +235,10 @@ fn iri_ref(absolute: bool) -> impl Strategy<Value = Parts> {
     let authority = proptest::option::of((
         proptest::option::of(text(":", false, 6)),
         host(),
-        proptest::option::of("[0-9]{0,5}"),
+        proptest::option::of(prop_oneof![
+            3 => "[0-9]{0,5}",
+            1 => proptest::sample::select(vec!["", "80", "443", "21", "0080"]).prop_map(String::from),
+        ]),
     ));
     (
         scheme,
@@ -440,5 +505,133 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// The generators reach every part of the grammar the laws should exercise: each host kind,
+/// all nine IPv6 forms with and without an embedded IPv4 address, IPvFuture, non-ASCII and
+/// percent-encoded text in every component, `iprivate` in queries, empty components, dot
+/// segments, registered schemes with their default ports, and ACE host labels.
+#[test]
+fn generators_cover_the_grammar() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    use std::collections::BTreeSet;
+
+    let mut runner = TestRunner::deterministic();
+    let strategy = iri_ref(false);
+    let mut seen = BTreeSet::new();
+    for _ in 0..4000 {
+        let p = strategy.new_tree(&mut runner).unwrap().current();
+        let s = p.text();
+        let r = IriRef::parse(s.as_str()).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+        let mut note = |what: String| {
+            seen.insert(what);
+        };
+        let mut component = |name: &str, text: Option<&str>| {
+            let Some(t) = text else { return };
+            if t.is_empty() {
+                note(format!("empty {name}"));
+            }
+            if !t.is_ascii() {
+                note(format!("non-ASCII {name}"));
+            }
+            if t.contains('%') {
+                note(format!("percent-encoded {name}"));
+            }
+            if t.chars().any(|c| iri::is_iprivate(c as u32)) {
+                note(format!("iprivate {name}"));
+            }
+        };
+        component("userinfo", r.userinfo());
+        component("reg-name", r.host_str().filter(|h| !h.starts_with('[')));
+        component("port", r.port());
+        component("path", Some(r.path()));
+        component("query", r.query());
+        component("fragment", r.fragment());
+        if let Some(h) = r.host() {
+            note(format!("host {}", h.kind().as_str()));
+            let text = r.host_str().unwrap();
+            if h.kind().as_str() == "ipv6" {
+                let inner = &text[1..text.len() - 1];
+                let groups = inner.split("::").next().unwrap();
+                let before = if groups.is_empty() {
+                    0
+                } else {
+                    groups.split(':').count()
+                };
+                let v4 = inner.contains('.');
+                match inner.find("::") {
+                    None => note(format!("ipv6 full v4={v4}")),
+                    Some(_) if inner.ends_with("::") => {
+                        note(format!("ipv6 ends with :: before={}", before.min(7)))
+                    }
+                    Some(_) => note(format!("ipv6 :: v4={v4}")),
+                }
+                if inner.bytes().any(|b| b.is_ascii_uppercase()) {
+                    note("ipv6 upper-case hex".into());
+                }
+            }
+            if text.to_ascii_lowercase().contains("xn--") {
+                note("ACE label".into());
+            }
+        }
+        if r.path().split('/').any(|s| s == "." || s == "..") {
+            note("dot segment".into());
+        }
+        if let (Some(sc), Some(port)) = (r.scheme(), r.port()) {
+            if sc.eq_ignore_ascii_case("http") && port == "80"
+                || sc.eq_ignore_ascii_case("https") && port == "443"
+            {
+                note("default port".into());
+            }
+        }
+        if r.scheme().is_none() {
+            note(
+                if r.has_authority() {
+                    "network-path reference"
+                } else {
+                    "relative-path or absolute-path reference"
+                }
+                .into(),
+            );
+        }
+    }
+    let mut want: Vec<String> = [
+        "host reg-name",
+        "host ipv4",
+        "host ipv6",
+        "host ipvfuture",
+        "ipv6 full v4=true",
+        "ipv6 full v4=false",
+        "ipv6 :: v4=true",
+        "ipv6 :: v4=false",
+        "ipv6 upper-case hex",
+        "ACE label",
+        "dot segment",
+        "default port",
+        "network-path reference",
+        "relative-path or absolute-path reference",
+        "iprivate query",
+        "empty port",
+    ]
+    .map(String::from)
+    .to_vec();
+    for n in 0..=7 {
+        want.push(format!("ipv6 ends with :: before={n}"));
+    }
+    for c in ["userinfo", "reg-name", "path", "query", "fragment"] {
+        for what in ["empty", "non-ASCII", "percent-encoded"] {
+            want.push(format!("{what} {c}"));
+        }
+    }
+    let missing: Vec<&String> = want.iter().filter(|w| !seen.contains(*w)).collect();
+    assert!(missing.is_empty(), "never generated: {missing:?}");
+    // iprivate stays out of every component but the query (RFC 3987 §2.2).
+    for c in ["userinfo", "reg-name", "path", "fragment"] {
+        assert!(
+            !seen.contains(&format!("iprivate {c}")),
+            "iprivate in the {c}"
+        );
     }
 }

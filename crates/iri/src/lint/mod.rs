@@ -470,7 +470,10 @@ pub(crate) fn split_parts(s: &str) -> Vec<Part> {
             b[host_start..end]
                 .iter()
                 .position(|&c| c == b']')
-                .map_or(end, |p| host_start + p + 1)
+                .map(|p| host_start + p + 1)
+                // Text after "]" that is not ":port" belongs to the (broken) host.
+                .filter(|&e| e == end || b[e] == b':')
+                .unwrap_or(end)
         } else {
             b[host_start..end]
                 .iter()
@@ -590,6 +593,12 @@ mod tests {
             parts("x://a@b@c/"),
             [(Scheme, "x"), (Userinfo, "a@b"), (Host, "c"), (Path, "/")]
         );
+        // After "]", only ":" starts a port; anything else stays with the broken host.
+        assert_eq!(
+            parts("//[v1.\u{E9}]\u{FFFD}"),
+            [(Host, "[v1.\u{E9}]\u{FFFD}"), (Path, "")]
+        );
+        assert_eq!(parts("//[::1]x:8/"), [(Host, "[::1]x:8"), (Path, "/")]);
     }
 
     #[test]

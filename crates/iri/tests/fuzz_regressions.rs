@@ -1,0 +1,83 @@
+//! Findings of the fuzz targets, replayed through the same laws the targets check
+//! (`fuzz/laws.rs`, included here), so that each stays fixed without cargo-fuzz.
+//!
+//! The table `tests/data/fuzz_regressions.tsv` names the target, the input and its source
+//! (`fuzz`). Input escapes: `\u{XXXX}` a code point, `\xNN` a raw byte (inputs need not be
+//! UTF-8), `\n`, `\r`, `\t`, and `\\` a backslash.
+#![cfg(all(feature = "unicode", feature = "idna"))]
+
+#[path = "../../../fuzz/laws.rs"]
+mod laws;
+
+fn unescape(s: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('\\') {
+        out.extend_from_slice(&rest.as_bytes()[..i]);
+        let tail = &rest[i + 1..];
+        let (bytes, used): (Vec<u8>, usize) = match tail.as_bytes().first() {
+            Some(b'\\') => (vec![b'\\'], 1),
+            Some(b'n') => (vec![b'\n'], 1),
+            Some(b'r') => (vec![b'\r'], 1),
+            Some(b't') => (vec![b'\t'], 1),
+            Some(b'x') => {
+                let o = u8::from_str_radix(&tail[1..3], 16).expect("\\xNN");
+                (vec![o], 3)
+            }
+            Some(b'u') => {
+                let end = tail.find('}').expect("closing brace of \\u{…}");
+                let cp = u32::from_str_radix(&tail[2..end], 16).expect("hex code point");
+                let c = char::from_u32(cp).expect("scalar value");
+                (c.to_string().into_bytes(), end + 1)
+            }
+            _ => panic!("unknown escape in {s:?}"),
+        };
+        out.extend_from_slice(&bytes);
+        rest = &tail[used..];
+    }
+    out.extend_from_slice(rest.as_bytes());
+    out
+}
+
+#[test]
+fn fuzz_findings_stay_fixed() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/fuzz_regressions.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut rows = 0;
+    for (n, line) in text.lines().enumerate().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        assert!(
+            f.len() >= 3,
+            "fuzz_regressions.tsv:{}: too few fields",
+            n + 1
+        );
+        assert_eq!(f[2], "fuzz", "fuzz_regressions.tsv:{}: source", n + 1);
+        let input = unescape(f[1]);
+        let check: fn(&[u8]) = match f[0] {
+            "parse" => laws::parse,
+            "to_uri" => laws::to_uri,
+            "to_iri" => laws::to_iri,
+            "resolve" => laws::resolve,
+            "relativize" => laws::relativize,
+            "normalize" => laws::normalize,
+            "lint" => laws::lint,
+            "bidi" => laws::bidi,
+            other => panic!("fuzz_regressions.tsv:{}: unknown target {other}", n + 1),
+        };
+        check(&input);
+        rows += 1;
+    }
+    assert!(rows > 0);
+}
+
+/// The escapes read as documented.
+#[test]
+fn unescape_reads_the_escapes() {
+    assert_eq!(unescape(r"a\x00\xFF\n\\\u{E9}"), b"a\x00\xFF\n\\\xC3\xA9");
+}
