@@ -2,36 +2,16 @@
 //! number of threads and across chunk boundaries; streaming before the input ends; `--stats`
 //! on standard error; completions, man pages, version and examples in the help.
 
+mod common;
+
+use common::*;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 
 /// Lines per chunk in the program (`batch::CHUNK_LINES`).
 const CHUNK_LINES: usize = 8192;
-
-fn iri() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_iri"));
-    c.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."));
-    c
-}
-
-fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = iri()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn iri");
-    let mut pipe = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
 
 /// A mixed input over three chunks: valid IRIs in several scripts, equivalent spellings,
 /// invalid lines, lines that are not UTF-8, CRLF endings and empty lines; the special lines

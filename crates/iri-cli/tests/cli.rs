@@ -1,50 +1,13 @@
 //! End-to-end tests of the `iri` binary: real processes, real outputs, exit codes.
 
+mod common;
+
+use common::*;
+
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// The workspace root, where `examples/` lives.
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn iri() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_iri"));
-    c.current_dir(workspace());
-    c
-}
-
-/// Runs `iri ARGS` with `stdin` as standard input (written from a thread, so that large
-/// inputs cannot deadlock).
-fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = iri()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn iri");
-    let mut pipe = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The child may exit before reading everything (usage errors); that is fine.
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for iri");
-    writer.join().unwrap();
-    out
-}
-
-/// Runs `iri ARGS` with an empty standard input.
-fn run(args: &[&str]) -> Output {
-    run_with_stdin(args, b"")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -1,34 +1,15 @@
 //! End-to-end tests of `iri extract`: the test documents of the library in eight charsets,
 //! standard input, the formats, and the exit status.
 
-use std::io::Write;
+mod common;
+
+use common::*;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn documents() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../iri/tests/data/documents")
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn iri");
-    let mut pipe = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for iri");
-    writer.join().unwrap();
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
 }
 
 /// The lines of the output with the file name left out.
@@ -59,7 +40,7 @@ fn same_output_for_every_charset() {
         ] {
             let path = documents().join(format!("page.{cs}.{kind}"));
             let name = path.to_str().unwrap();
-            let o = run(&["extract", name], b"");
+            let o = run_with_stdin(&["extract", name], b"");
             // The documents hold one invalid candidate each (a space in a path).
             assert_eq!(o.status.code(), Some(1), "{name}");
             let lines = located(&o, name);
@@ -86,7 +67,7 @@ fn same_output_for_every_charset() {
 
 #[test]
 fn stdin_text_json() {
-    let o = run(
+    let o = run_with_stdin(
         &["extract", "--format", "json"],
         b"Note the warning in <http://www.ics.uci.edu/pub/\nietf/uri/historical.html#WARNING>.",
     );
@@ -108,7 +89,7 @@ fn stdin_text_json() {
 #[test]
 fn charset_base_and_type_options() {
     // "é" in ISO-8859-1, read as HTML though nothing says so, against a base.
-    let o = run(
+    let o = run_with_stdin(
         &[
             "extract",
             "--charset",
@@ -129,24 +110,24 @@ fn charset_base_and_type_options() {
          <stdin>\t1\t10\ta@href\tcafé\thttp://example.org/d/café\thttp://example.org/d/caf%C3%A9\t\n"
     );
     // A line break inside an attribute value stays on its output line.
-    let o = run(&["extract", "--type", "html"], b"<a href='http://a/\nb'>");
+    let o = run_with_stdin(&["extract", "--type", "html"], b"<a href='http://a/\nb'>");
     assert_eq!(
         stdout(&o),
         "<stdin>:1:10: a@href: http://a/\\nb -> error: invalid IRI reference: U+000A LINE FEED at \
          byte 9 is not allowed in the path\n"
     );
     // --type text: the same bytes hold no IRI with a scheme.
-    let o = run(&["extract", "--type", "text"], b"<a href='caf'>");
+    let o = run_with_stdin(&["extract", "--type", "text"], b"<a href='caf'>");
     assert_eq!((o.status.code(), stdout(&o)), (Some(0), String::new()));
 }
 
 #[test]
 fn usage_errors_and_unreadable_files() {
-    let o = run(&["extract", "--charset", "klingon"], b"");
+    let o = run_with_stdin(&["extract", "--charset", "klingon"], b"");
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["extract", "--base", "relative/base"], b"");
+    let o = run_with_stdin(&["extract", "--base", "relative/base"], b"");
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["extract", "/nonexistent/file.html"], b"");
+    let o = run_with_stdin(&["extract", "/nonexistent/file.html"], b"");
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/file.html"));
 }

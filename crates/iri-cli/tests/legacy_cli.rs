@@ -2,34 +2,11 @@
 //! (RFC 3987 §3.1, the 2002 draft, LEIRI) and `to-uri --charset` (the http/https query
 //! exception of RFC 3987 §3.1).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn iri");
-    let mut pipe = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for iri");
-    writer.join().unwrap();
-    out
-}
+use common::*;
 
-fn run(args: &[&str]) -> Output {
-    run_with_stdin(args, b"")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
+use std::process::Output;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -9,26 +9,12 @@
 //! which lines are valid, so the expectations are not written by hand. Then each is cut off
 //! by a closed pipe and must end without a word on standard error.
 
+mod common;
+
+use common::*;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn iri");
-    let mut pipe = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait for iri");
-    writer.join().unwrap();
-    out
-}
 
 /// The hostile lines, without terminators.
 fn lines() -> Vec<Vec<u8>> {
@@ -211,11 +197,11 @@ fn every_line_gives_one_line_in_order() {
         .map(|(i, l)| read_back(l, i, raw.len()))
         .collect();
     for &(args, judge) in ONE_PER_LINE {
-        let out = run(args, &input);
+        let out = run_with_stdin(args, &input);
         check_text(args, judge, &read, &out);
         let mut json = args.to_vec();
         json.extend(["--format", "json"]);
-        let out = run(&json, &input);
+        let out = run_with_stdin(&json, &input);
         check_json(&json, judge, &read, &out);
     }
 }
@@ -230,7 +216,7 @@ fn tsv_keeps_one_row_per_line_and_its_columns() {
         &["normalize", "--format", "tsv"],
         &["resolve", "--base", "http://a/b/c", "--format", "tsv"],
     ] {
-        let out = run(args, &input);
+        let out = run_with_stdin(args, &input);
         let text = String::from_utf8_lossy(&out.stdout);
         let rows: Vec<&str> = text.split_terminator('\n').collect();
         assert_eq!(
@@ -268,7 +254,7 @@ fn validate_and_dedup_count_every_line() {
         .filter(|(_, l)| !valid(l, false))
         .map(|(i, _)| i + 1)
         .collect();
-    let out = run(&["validate"], &input);
+    let out = run_with_stdin(&["validate"], &input);
     let text = String::from_utf8_lossy(&out.stdout);
     let reported: Vec<usize> = text
         .lines()
@@ -290,7 +276,7 @@ fn validate_and_dedup_count_every_line() {
     );
     assert_eq!(out.status.code(), Some(1));
 
-    let out = run(&["validate", "--format", "json"], &input);
+    let out = run_with_stdin(&["validate", "--format", "json"], &input);
     let text = String::from_utf8_lossy(&out.stdout);
     let lines_reported: Vec<u64> = text
         .lines()
@@ -302,7 +288,7 @@ fn validate_and_dedup_count_every_line() {
     );
 
     // dedup prints each class once and each invalid line as an error naming it.
-    let out = run(&["dedup"], &input);
+    let out = run_with_stdin(&["dedup"], &input);
     let text = String::from_utf8_lossy(&out.stdout);
     let errors: Vec<usize> = text
         .lines()
@@ -333,7 +319,7 @@ fn lint_reports_every_line() {
         .map(|(i, l)| read_back(l, i, raw.len()))
         .collect();
     let args = ["lint", "--format", "json"];
-    let out = run(&args, &input);
+    let out = run_with_stdin(&args, &input);
     let text = std::str::from_utf8(&out.stdout).unwrap();
     let got: Vec<serde_json::Value> = text
         .lines()
@@ -357,7 +343,7 @@ fn lint_reports_every_line() {
     }
     assert_eq!(out.status.code(), Some(1));
     // The text form: the summary counts every input, and each block points at its line.
-    let out = run(&["lint"], &input);
+    let out = run_with_stdin(&["lint"], &input);
     let text = String::from_utf8_lossy(&out.stdout);
     let pointed: Vec<usize> = text
         .lines()
@@ -398,7 +384,7 @@ fn a_10_mb_line_comes_through_whole() {
         (&["display"], &big),
     ];
     for (args, want) in cases {
-        let out = run(args, &input);
+        let out = run_with_stdin(args, &input);
         let text = String::from_utf8_lossy(&out.stdout);
         let got: Vec<&str> = text.split_terminator('\n').collect();
         assert_eq!(got.len(), 5, "{args:?}");
@@ -426,7 +412,7 @@ fn a_10_mb_line_comes_through_whole() {
         assert!(got[4].contains("http://a/4"), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     }
-    let out = run(&["validate"], &input);
+    let out = run_with_stdin(&["validate"], &input);
     let text = String::from_utf8_lossy(&out.stdout);
     let space = big.replace("?q", " ?q").find(' ').unwrap();
     assert!(

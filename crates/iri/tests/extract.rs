@@ -3,58 +3,16 @@
 //! documents of `tests/data/documents/` (made by `make_documents.py` there), each holding the
 //! same IRIs in another charset.
 
+mod common;
+
+use common::pairs;
 use iri::extract::{
     extract_markup, extract_text, find_iris, Delimiter, MarkupKind, MarkupOptions, Place,
 };
 
-/// `\u{XXXX}`, `\n`, `\t` and `\\` in a table field.
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                assert_eq!(chars.next(), Some('{'));
-                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
-            }
-            other => panic!("unknown escape \\{other:?} in {s:?}"),
-        }
-    }
-    out
-}
-
-/// The rows of a table (header skipped), with their line numbers.
-fn table(name: &str) -> Vec<(usize, Vec<String>)> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rows: Vec<_> = text
-        .lines()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, l)| !l.is_empty())
-        .map(|(i, l)| (i + 1, l.split('\t').map(unescape).collect::<Vec<_>>()))
-        .collect();
-    assert!(!rows.is_empty(), "{name} is empty");
-    for (line, fields) in &rows {
-        assert!(
-            !fields.last().unwrap().is_empty(),
-            "{name}:{line}: no source"
-        );
-    }
-    rows
-}
-
 #[test]
 fn text_table() {
-    for (line, f) in table("extract_text.tsv") {
+    for (line, f) in pairs("extract_text.tsv", ..) {
         let found: Vec<String> = find_iris(&f[0])
             .map(|m| {
                 let suffix = match m.delimiter {
@@ -165,7 +123,7 @@ fn xml_bases_nest_and_pop() {
 
 #[cfg(feature = "encoding")]
 mod documents {
-    use super::table;
+    use super::pairs;
     use iri::extract::{extract_document, CharsetSource, DocumentKind, DocumentOptions};
 
     fn describe(f: &iri::extract::Found) -> Vec<String> {
@@ -196,8 +154,8 @@ mod documents {
     /// same URIs, at the same places.
     #[test]
     fn same_iris_in_every_charset_give_the_same_uris() {
-        let expected = table("documents.tsv");
-        let charsets = table("document_charsets.tsv");
+        let expected = pairs("documents.tsv", ..);
+        let charsets = pairs("document_charsets.tsv", ..);
         assert_eq!(charsets.len(), 16);
         for (line, c) in &charsets {
             let path = format!(
@@ -368,7 +326,7 @@ mod robustness {
 
 #[test]
 fn markup_table() {
-    for (line, f) in table("extract_markup.tsv") {
+    for (line, f) in pairs("extract_markup.tsv", ..) {
         let kind = if f[0] == "xml" {
             MarkupKind::Xml
         } else {

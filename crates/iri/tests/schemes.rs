@@ -2,55 +2,14 @@
 //! (RFC 8089) and `urn` (RFC 8141), from the tables `tests/data/{mailto,data,file,urn,
 //! urn_equivalence}.tsv`; each row names its source.
 
+mod common;
+
+use common::pairs;
 use iri::scheme::data::DataIri;
 use iri::scheme::file::{from_path, to_path, PathStyle};
 use iri::scheme::mailto::Mailto;
 use iri::scheme::urn::Urn;
 use iri::Iri;
-
-/// `\u{XXXX}`, `\r`, `\n`, `\t` and `\\` in a table field.
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                assert_eq!(chars.next(), Some('{'));
-                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
-            }
-            other => panic!("unknown escape \\{other:?} in {s:?}"),
-        }
-    }
-    out
-}
-
-/// The rows of a table (header skipped): line number and fields.
-fn table(name: &str, columns: usize) -> Vec<(usize, Vec<String>)> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rows: Vec<_> = text
-        .lines()
-        .enumerate()
-        .skip(1)
-        .filter(|(_, l)| !l.is_empty())
-        .map(|(i, l)| (i + 1, l.split('\t').map(unescape).collect::<Vec<_>>()))
-        .collect();
-    assert!(rows.len() >= 10, "{name}: too few rows");
-    for (line, f) in &rows {
-        assert_eq!(f.len(), columns, "{name}:{line}: columns");
-        assert!(!f[columns - 1].is_empty(), "{name}:{line}: no source");
-    }
-    rows
-}
 
 fn or_dash(v: Vec<String>) -> String {
     if v.is_empty() {
@@ -62,7 +21,7 @@ fn or_dash(v: Vec<String>) -> String {
 
 #[test]
 fn mailto_table() {
-    for (line, f) in table("mailto.tsv", 6) {
+    for (line, f) in pairs("mailto.tsv", 6..=6) {
         let iri = Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("mailto.tsv:{line}: {e}"));
         let at = format!("mailto.tsv:{line} ({})", f[5]);
         match Mailto::parse(&iri) {
@@ -96,7 +55,7 @@ fn hex(bytes: &[u8]) -> String {
 
 #[test]
 fn data_table() {
-    for (line, f) in table("data.tsv", 7) {
+    for (line, f) in pairs("data.tsv", 7..=7) {
         let iri = Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("data.tsv:{line}: {e}"));
         let at = format!("data.tsv:{line} ({})", f[6]);
         match DataIri::parse(&iri) {
@@ -122,7 +81,7 @@ fn data_table() {
 
 #[test]
 fn file_table() {
-    for (line, f) in table("file.tsv", 5) {
+    for (line, f) in pairs("file.tsv", 5..=5) {
         let at = format!("file.tsv:{line} ({})", f[4]);
         let style = match f[1].as_str() {
             "unix" => PathStyle::Unix,
@@ -160,7 +119,7 @@ fn file_round_trip() {
 
 #[test]
 fn urn_table() {
-    for (line, f) in table("urn.tsv", 8) {
+    for (line, f) in pairs("urn.tsv", 8..=8) {
         let iri = Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("urn.tsv:{line}: {e}"));
         let at = format!("urn.tsv:{line} ({})", f[7]);
         let opt = |o: Option<&str>| o.unwrap_or("-").to_string();
@@ -187,7 +146,7 @@ fn urn_table() {
 
 #[test]
 fn urn_equivalence_table() {
-    for (line, f) in table("urn_equivalence.tsv", 4) {
+    for (line, f) in pairs("urn_equivalence.tsv", 4..=4) {
         let at = format!("urn_equivalence.tsv:{line} ({})", f[3]);
         let (a, b) = (
             Iri::parse(f[0].as_str()).unwrap(),

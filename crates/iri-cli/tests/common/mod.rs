@@ -1,0 +1,50 @@
+//! Running the `iri` binary in the end-to-end tests: one way to start it, feed it and read it.
+
+#![allow(dead_code)] // each test crate uses its own part
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The workspace root, where the tests run the command (so `examples/…` paths work).
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The command, to be given arguments, run from the workspace root.
+pub fn iri() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_iri"));
+    c.current_dir(workspace());
+    c
+}
+
+/// Runs `iri ARGS` with `stdin` on its standard input (written from another thread, so a
+/// large input cannot deadlock against a full output pipe) and collects what it wrote.
+pub fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = iri()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn iri");
+    let mut pipe = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The child may exit before reading everything (usage errors); that is fine.
+        let _ = pipe.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("wait for iri");
+    writer.join().unwrap();
+    out
+}
+
+/// Runs `iri ARGS` with an empty standard input.
+pub fn run(args: &[&str]) -> Output {
+    run_with_stdin(args, b"")
+}
+
+/// Standard output, which must be UTF-8.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
