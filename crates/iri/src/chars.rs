@@ -104,6 +104,18 @@ pub(crate) fn is(b: u8, class: u16) -> bool {
     TABLE[b as usize] & class != 0
 }
 
+/// The bytes of `w` (eight bytes, little-endian) equal to `v`: the high bit of each such
+/// byte is set, every other bit is clear. Exact (no false positives), unlike the shorter
+/// `(x - 0x01…) & !x & 0x80…` test, which may also flag a byte above a match.
+#[inline(always)]
+pub(crate) const fn swar_eq(w: u64, v: u8) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = w ^ (v as u64 * 0x0101_0101_0101_0101);
+    // A byte of `x` is zero exactly when adding 0x7F to its low seven bits leaves the high
+    // bit clear and its own high bit is clear.
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
 /// The value of a hex digit, or `None`.
 #[inline(always)]
 pub(crate) fn hex_value(b: u8) -> Option<u8> {
@@ -259,6 +271,25 @@ mod tests {
         assert!(!is(b' ', URI_CHAR) && is(b'%', URI_CHAR) && !is(b'%', PATH));
         assert!(!is(0xC3, PATH) && !is(0x80, URI_CHAR));
         assert!(is(b'+', SCHEME) && !is(b'_', SCHEME));
+    }
+
+    // own: every byte value at every position, against a byte-wise comparison.
+    #[test]
+    fn swar_eq_is_exact() {
+        for v in [b'.', b'/', 0u8, 0x80, 0xFF] {
+            for pos in 0..8 {
+                for other in 0..=255u8 {
+                    let mut bytes = [other; 8];
+                    bytes[pos] = v;
+                    let m = swar_eq(u64::from_le_bytes(bytes), v);
+                    for (k, &b) in bytes.iter().enumerate() {
+                        let bit = (m >> (8 * k + 7)) & 1 == 1;
+                        assert_eq!(bit, b == v, "{bytes:?} {v} {k}");
+                    }
+                    assert_eq!(m & !0x8080_8080_8080_8080, 0);
+                }
+            }
+        }
     }
 
     #[test]

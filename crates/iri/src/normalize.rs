@@ -345,6 +345,9 @@ impl<'r> Normalizer<'r> {
 
     /// The normalized text of `s`, borrowed when it is `s` itself, and its positions.
     fn cow<'a>(&self, s: &'a str, p: Positions) -> (Cow<'a, str>, Positions) {
+        if self.unchanged(s, p) {
+            return (Cow::Borrowed(s), p);
+        }
         let mut out = String::with_capacity(s.len() + 4);
         let pos = self.write(s, p, &mut out);
         if out == s {
@@ -368,6 +371,9 @@ impl<'r> Normalizer<'r> {
     /// assert_eq!(keys.len(), 2);
     /// ```
     pub fn key<T: AsRef<str>>(&self, r: &IriRef<T>) -> NormalizedKey {
+        if self.unchanged(r.as_str(), r.positions()) {
+            return NormalizedKey(String::from(r.as_str()));
+        }
         let mut out = String::with_capacity(r.as_str().len() + 4);
         self.write(r.as_str(), r.positions(), &mut out);
         NormalizedKey(out)
@@ -383,6 +389,51 @@ impl<'r> Normalizer<'r> {
     /// ```
     pub fn equivalent<A: AsRef<str>, B: AsRef<str>>(&self, a: &IriRef<A>, b: &IriRef<B>) -> bool {
         self.key(a) == self.key(b)
+    }
+
+    /// Whether [`Normalizer::write`] would give `s` back unchanged, found without writing
+    /// anything. `false` may also mean "not sure": the caller then writes and compares. Sure
+    /// answers cover the syntax-based steps in either form and NFC/NFKC of ASCII text; the
+    /// scheme rules (ports, empty paths, IDN) always take the writing path.
+    fn unchanged(&self, s: &str, p: Positions) -> bool {
+        if self.scheme {
+            return false;
+        }
+        let ascii = s.is_ascii();
+        if !ascii && (self.chars != Chars::AsIs || self.form == Form::Uri) {
+            return false;
+        }
+        if self.ignore_fragment && parts::fragment(s, &p).is_some() {
+            return false;
+        }
+        let case = self.steps.contains(Steps::CASE);
+        let b = s.as_bytes();
+        if case
+            && b[..p.scheme_end as usize]
+                .iter()
+                .any(u8::is_ascii_uppercase)
+        {
+            return false;
+        }
+        if !percent_unchanged(b, p, self.steps, self.form == Form::Uri) {
+            return false;
+        }
+        if case {
+            if let Some(a) = parts::authority(s, &p) {
+                let host = parts::split_authority(a).1;
+                // IP literals are lower-cased whole; an ASCII reg-name outside its
+                // percent-encodings, whose hex digits `percent_unchanged` checked.
+                if (host.starts_with('[') || host.is_ascii()) && upper_outside_pct(host) {
+                    return false;
+                }
+            }
+        }
+        let path = parts::path(s, &p);
+        if p.scheme_end > 0 && self.steps.contains(Steps::DOT_SEGMENTS) && has_dot_segment(path) {
+            return false;
+        }
+        // A "//" path without authority would get "/." (never from a parsed reference).
+        !(p.auth_end == p.scheme_end && path.starts_with("//"))
     }
 
     /// Writes the normalized text of `s` (positions `p`) into `out`; returns its positions.
@@ -607,6 +658,61 @@ fn push_filtered(s: &str, part: Part, out: &mut String) {
     }
 }
 
+/// Whether every percent-encoding of the parsed text `b` stays as it is under `steps`: none
+/// is decoded (§5.3.2.3, as [`decode_region_with`] decides; in the URI form, a decoded
+/// non-ASCII character is encoded again, so upper-case triplets of one stay) and, with the case step, none has
+/// a lower-case hex digit (§5.3.2.1).
+fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bool {
+    let decode = steps.contains(Steps::PERCENT);
+    let upper = steps.contains(Steps::CASE);
+    let (q_start, q_end) = (p.path_end as usize, p.query_end as usize);
+    let mut i = 0;
+    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
+        i += k;
+        // The parser checked that two hex digits follow.
+        if upper && (b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()) {
+            return false;
+        }
+        if decode {
+            let o = crate::convert::pct_at(b, i, b.len()).unwrap_or(0);
+            let in_query = i > q_start && i < q_end;
+            // A sequence of triplets never spans a delimiter, so the text's end serves as
+            // the component's end.
+            if crate::chars::is(o, crate::chars::UNRESERVED) {
+                return false;
+            }
+            if let Some((_, len)) = crate::convert::decodable_char(b, i, b.len(), in_query) {
+                // The URI form encodes the decoded character again, in upper case.
+                let end = i + 3 * len;
+                if !uri_form || b[i..end].iter().any(u8::is_ascii_lowercase) {
+                    return false;
+                }
+                i = end;
+                continue;
+            }
+        }
+        i += 3;
+    }
+    true
+}
+
+/// Whether `host` has an upper-case ASCII letter outside its percent-encodings.
+fn upper_outside_pct(host: &str) -> bool {
+    let b = host.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && !host.starts_with('[') {
+            i += 3;
+            continue;
+        }
+        if b[i].is_ascii_uppercase() {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Lower-cases the ASCII host written from `start`, leaving the hex digits of its
 /// percent-encodings in upper case (§5.3.2.1 wants both).
 fn lower_host(out: &mut String, start: usize) {
@@ -715,4 +821,102 @@ pub fn equivalence_level<A: AsRef<str>, B: AsRef<str>>(
     [Level::Simple, Level::Syntax, Level::Scheme]
         .into_iter()
         .find(|&level| equivalent(a, b, level))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// The fast check must say "unchanged" exactly when writing gives the input back, for
+    /// every combination of steps, both forms and with or without the fragment (own).
+    #[test]
+    fn unchanged_agrees_with_writing() {
+        let inputs = [
+            "http://example.org/a/b?c=d#e",
+            "HTTP://example.org/",
+            "http://Example.org/",
+            "http://a%2Fb.com/",
+            "http://a%2fb.com/",
+            "http://A%2Fb.com/",
+            "http://[::1]/",
+            "http://[::A]/",
+            "http://[vF.x]/",
+            "http://u%7E@h/",
+            "http://U@h/",
+            "http://h/%7e",
+            "http://h/%7E",
+            "http://h/%2F",
+            "http://h/%2f",
+            "http://h/%C3%A9",
+            "http://h/%c3%a9",
+            "http://h/%C3",
+            "http://h/%E2%80%8F",
+            "http://h/%e2%80%8f",
+            "http://h/?%EE%80%80",
+            "http://h/%EE%80%80",
+            "http://h/#%EE%80%80",
+            "http://h/?q#%C3%A9",
+            "http://h/%E2%C3%A9",
+            "http://h/a/./b",
+            "http://h/a/../b",
+            "http://h/a/.b/c..",
+            "a/./b",
+            "./a:b",
+            "//h/p",
+            "//H/p",
+            "foo:a/../b",
+            "http://例え.テスト/パス?q#f",
+            "http://例え.Tテスト/",
+            "http://h/é#f",
+            "urn:isbn:0451450523",
+            "",
+            "#",
+            "?",
+            "http://h:80/",
+            "http://h:/",
+        ];
+        let steps = [
+            Steps::NONE,
+            Steps::CASE,
+            Steps::PERCENT,
+            Steps::DOT_SEGMENTS,
+            Steps::CASE | Steps::PERCENT,
+            Steps::CASE | Steps::DOT_SEGMENTS,
+            Steps::PERCENT | Steps::DOT_SEGMENTS,
+            Steps::SYNTAX,
+        ];
+        let mut checked = 0;
+        for s in inputs {
+            let p = crate::parser::parse(s, crate::Kind::IriReference).unwrap();
+            for st in steps {
+                for form in [Form::Iri, Form::Uri] {
+                    for frag in [false, true] {
+                        let mut ns: Vec<Normalizer<'_>> = Vec::new();
+                        let n = Normalizer::syntax()
+                            .steps(st)
+                            .form(form)
+                            .ignore_fragment(frag);
+                        ns.push(n);
+                        #[cfg(feature = "unicode")]
+                        ns.push(n.nfc());
+                        for n in ns {
+                            let mut out = String::new();
+                            n.write(s, p, &mut out);
+                            let same = out == s;
+                            let fast = n.unchanged(s, p);
+                            // NFC of non-ASCII text is left to the writing path.
+                            if n.chars == Chars::AsIs || s.is_ascii() {
+                                assert_eq!(fast, same, "{s} {st:?} {form:?} {frag}");
+                            } else {
+                                assert!(!fast || same, "{s}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
 }
