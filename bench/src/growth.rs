@@ -320,8 +320,9 @@ pub fn render_growth(rows: &[GrowthRow]) -> String {
 }
 
 /// The operations and libraries `--callgrind` knows.
-pub const CALLGRIND_USAGE: &str = "--callgrind OP LIB: OP is parse or resolve_into; \
-    LIB is ours, oxiri, iri-string or fluent-uri (resolve_into: ours, oxiri or iri-string)";
+pub const CALLGRIND_USAGE: &str = "--callgrind OP LIB: OP is parse, resolve_into, normalize \
+    or to_uri; LIB is ours, oxiri, iri-string or fluent-uri (resolve_into: ours, oxiri or \
+    iri-string; normalize: ours or fluent-uri; to_uri: ours or iri-string)";
 
 /// Prepares one operation's inputs and runs one pass of one library inside
 /// `callgrind_pass_*`. Returns the number of input bytes of the pass (and of items).
@@ -391,8 +392,83 @@ pub fn run_callgrind(
             }
             Ok((bytes, pairs.len()))
         }
+        "normalize" | "to_uri" => {
+            // The lines all three accept as absolute IRIs (as in the main run's normalize).
+            let lines: Vec<&str> = corpus
+                .lines
+                .iter()
+                .map(String::as_str)
+                .filter(|l| {
+                    iri::Iri::parse(*l).is_ok()
+                        && iri_string::types::IriStr::new(*l).is_ok()
+                        && fluent_uri::IriRef::parse(*l).is_ok()
+                })
+                .collect();
+            let bytes = lines.iter().map(|l| l.len()).sum();
+            let n = match (op, lib) {
+                ("normalize", "ours") => {
+                    let v: Vec<_> = lines
+                        .iter()
+                        .map(|l| iri::IriRef::parse(*l).unwrap())
+                        .collect();
+                    callgrind_pass_normalize_ours(&v)
+                }
+                ("normalize", "fluent-uri") => {
+                    let v: Vec<_> = lines
+                        .iter()
+                        .map(|l| fluent_uri::IriRef::parse(*l).unwrap())
+                        .collect();
+                    callgrind_pass_normalize_fluent(&v)
+                }
+                ("to_uri", "ours") => {
+                    let v: Vec<_> = lines
+                        .iter()
+                        .map(|l| iri::IriRef::parse(*l).unwrap())
+                        .collect();
+                    callgrind_pass_to_uri_ours(&v)
+                }
+                ("to_uri", "iri-string") => {
+                    let v: Vec<_> = lines
+                        .iter()
+                        .map(|l| iri_string::types::IriStr::new(*l).unwrap())
+                        .collect();
+                    callgrind_pass_to_uri_iri_string(&v)
+                }
+                _ => return Err(format!("unknown library {lib:?}; {CALLGRIND_USAGE}")),
+            };
+            black_box(n);
+            Ok((bytes, lines.len()))
+        }
         _ => Err(format!("unknown operation {op:?}; {CALLGRIND_USAGE}")),
     }
+}
+
+#[inline(never)]
+fn callgrind_pass_normalize_ours(v: &[iri::IriRef<&str>]) -> usize {
+    let n = iri::Normalizer::syntax();
+    v.iter()
+        .map(|r| n.normalize(black_box(r)).as_str().len())
+        .sum()
+}
+
+#[inline(never)]
+fn callgrind_pass_normalize_fluent(v: &[fluent_uri::IriRef<&str>]) -> usize {
+    v.iter()
+        .map(|r| black_box(r).normalize().as_str().len())
+        .sum()
+}
+
+#[inline(never)]
+fn callgrind_pass_to_uri_ours(v: &[iri::IriRef<&str>]) -> usize {
+    v.iter().map(|r| black_box(r).to_uri().as_str().len()).sum()
+}
+
+#[inline(never)]
+fn callgrind_pass_to_uri_iri_string(v: &[&iri_string::types::IriStr]) -> usize {
+    use iri_string::format::ToDedicatedString;
+    v.iter()
+        .map(|r| black_box(r).encode_to_uri().to_dedicated_string().len())
+        .sum()
 }
 
 #[inline(never)]

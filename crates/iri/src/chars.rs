@@ -116,6 +116,42 @@ pub(crate) const fn swar_eq(w: u64, v: u8) -> u64 {
     !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
+/// Eight bytes of `s` from `i` as a little-endian word, zero-padded past the end; for a
+/// short tail the last eight bytes are loaded and shifted, so no byte loop is needed.
+#[inline(always)]
+pub(crate) fn load_word(s: &[u8], i: usize) -> u64 {
+    let n = s.len();
+    let mut w = [0u8; 8];
+    if i + 8 <= n {
+        w.copy_from_slice(&s[i..i + 8]);
+        u64::from_le_bytes(w)
+    } else if n >= 8 {
+        w.copy_from_slice(&s[n - 8..]);
+        u64::from_le_bytes(w) >> (8 * (i + 8 - n))
+    } else {
+        w[..n - i].copy_from_slice(&s[i..]);
+        u64::from_le_bytes(w)
+    }
+}
+
+/// The index of the first byte `v` in `s` from `from`, eight bytes at a time.
+#[inline]
+pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
+    let mut i = from;
+    while i < s.len() {
+        let x = load_word(s, i) ^ (v as u64 * 0x0101_0101_0101_0101);
+        // The lowest flagged byte is a true match (a false flag only sits above one); the
+        // zero padding never matches a non-zero `v`, and a zero `v` is found in place.
+        let m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
+        if m != 0 {
+            let at = i + (m.trailing_zeros() / 8) as usize;
+            return (at < s.len()).then_some(at);
+        }
+        i += 8;
+    }
+    None
+}
+
 /// The value of a hex digit, or `None`.
 #[inline(always)]
 pub(crate) fn hex_value(b: u8) -> Option<u8> {
@@ -287,6 +323,29 @@ mod tests {
                         assert_eq!(bit, b == v, "{bytes:?} {v} {k}");
                     }
                     assert_eq!(m & !0x8080_8080_8080_8080, 0);
+                }
+            }
+        }
+    }
+
+    // own: against a byte-wise search, every length, position and start.
+    #[test]
+    fn find_byte_and_load_word() {
+        for len in 0..20usize {
+            for at in 0..=len {
+                let mut s = alloc::vec![b'a'; len];
+                if at < len {
+                    s[at] = b'%';
+                }
+                for from in 0..=len {
+                    let want = s[from..].iter().position(|&c| c == b'%').map(|p| from + p);
+                    assert_eq!(find_byte(&s, from, b'%'), want, "{len} {at} {from}");
+                    if from < len {
+                        let w = load_word(&s, from).to_le_bytes();
+                        for (k, &b) in w.iter().enumerate() {
+                            assert_eq!(b, s.get(from + k).copied().unwrap_or(0));
+                        }
+                    }
                 }
             }
         }

@@ -399,8 +399,7 @@ impl<'r> Normalizer<'r> {
         if self.scheme {
             return false;
         }
-        let ascii = s.is_ascii();
-        if !ascii && (self.chars != Chars::AsIs || self.form == Form::Uri) {
+        if (self.chars != Chars::AsIs || self.form == Form::Uri) && !s.is_ascii() {
             return false;
         }
         if self.ignore_fragment && parts::fragment(s, &p).is_some() {
@@ -418,15 +417,11 @@ impl<'r> Normalizer<'r> {
         if !percent_unchanged(b, p, self.steps, self.form == Form::Uri) {
             return false;
         }
-        if case {
-            if let Some(a) = parts::authority(s, &p) {
-                let host = parts::split_authority(a).1;
-                // IP literals are lower-cased whole; an ASCII reg-name outside its
-                // percent-encodings, whose hex digits `percent_unchanged` checked.
-                if (host.starts_with('[') || host.is_ascii()) && upper_outside_pct(host) {
-                    return false;
-                }
-            }
+        if case
+            && p.auth_end > p.scheme_end
+            && host_lowers(&b[p.scheme_end as usize + 2..p.auth_end as usize])
+        {
+            return false;
         }
         let path = parts::path(s, &p);
         if p.scheme_end > 0 && self.steps.contains(Steps::DOT_SEGMENTS) && has_dot_segment(path) {
@@ -667,8 +662,8 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
     let upper = steps.contains(Steps::CASE);
     let (q_start, q_end) = (p.path_end as usize, p.query_end as usize);
     let mut i = 0;
-    while let Some(k) = b[i..].iter().position(|&c| c == b'%') {
-        i += k;
+    while let Some(k) = crate::chars::find_byte(b, i, b'%') {
+        i = k;
         // The parser checked that two hex digits follow.
         if upper && (b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()) {
             return false;
@@ -696,16 +691,46 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
     true
 }
 
-/// Whether `host` has an upper-case ASCII letter outside its percent-encodings.
-fn upper_outside_pct(host: &str) -> bool {
-    let b = host.as_bytes();
+/// Whether the case step changes the host of the authority `a` (§5.3.2.1): an IP literal
+/// with an upper-case letter, or an ASCII-only registered name with one outside its
+/// percent-encodings (whose hex digits `percent_unchanged` checks).
+fn host_lowers(a: &[u8]) -> bool {
+    use crate::chars::{find_byte, load_word};
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // '@' cannot occur in a host or port, so the first one ends the userinfo.
+    let start = find_byte(a, 0, b'@').map_or(0, |p| p + 1);
+    let h = &a[start..];
+    if h.first() == Some(&b'[') {
+        return h
+            .iter()
+            .take_while(|&&c| c != b']')
+            .any(u8::is_ascii_uppercase);
+    }
+    // ':' cannot occur in a registered name: the port starts at the first one.
+    let h = &h[..find_byte(h, 0, b':').unwrap_or(h.len())];
+    // Eight bytes at a time: any non-ASCII byte, and any upper-case letter (for bytes below
+    // 0x80, adding 0x3F sets the high bit from 'A' up, adding 0x25 from '[' up, without
+    // carries between bytes; zero padding is neither).
+    let (mut high, mut upper) = (0u64, 0u64);
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && !host.starts_with('[') {
+    while i < h.len() {
+        let w = load_word(h, i);
+        high |= w;
+        let low = w & !HIGH;
+        upper |= low.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & !low.wrapping_add(0x2525_2525_2525_2525);
+        i += 8;
+    }
+    if high & HIGH != 0 || upper & HIGH == 0 {
+        return false;
+    }
+    // An upper-case letter: it counts unless it is a hex digit of a percent-encoding.
+    let mut i = 0;
+    while i < h.len() {
+        if h[i] == b'%' {
             i += 3;
             continue;
         }
-        if b[i].is_ascii_uppercase() {
+        if h[i].is_ascii_uppercase() {
             return true;
         }
         i += 1;

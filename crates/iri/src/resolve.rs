@@ -99,16 +99,7 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     // segment when a '/' precedes it (or the path starts there).
     let mut i = 0;
     while i < n {
-        let w = if i + 8 <= n {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&s[i..i + 8]);
-            u64::from_le_bytes(w)
-        } else {
-            s[i..]
-                .iter()
-                .enumerate()
-                .fold(0, |w, (k, &c)| w | (u64::from(c) << (8 * k)))
-        };
+        let w = crate::chars::load_word(s, i);
         let x = w ^ 0x2E2E_2E2E_2E2E_2E2E;
         if x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080 != 0 {
             let dots = crate::chars::swar_eq(w, b'.');
