@@ -400,7 +400,7 @@ pub fn run_callgrind(
                 .map(String::as_str)
                 .filter(|l| {
                     iri::Iri::parse(*l).is_ok()
-                        && iri_string::types::IriStr::new(*l).is_ok()
+                        && iri_string::types::IriStr::new(l).is_ok()
                         && fluent_uri::IriRef::parse(*l).is_ok()
                 })
                 .collect();
@@ -430,7 +430,7 @@ pub fn run_callgrind(
                 ("to_uri", "iri-string") => {
                     let v: Vec<_> = lines
                         .iter()
-                        .map(|l| iri_string::types::IriStr::new(*l).unwrap())
+                        .map(|l| iri_string::types::IriStr::new(l).unwrap())
                         .collect();
                     callgrind_pass_to_uri_iri_string(&v)
                 }

@@ -1118,8 +1118,8 @@ fn normalize_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
              segments) of the {n} lines all three accept, parsed beforehand, in the IRI form \
              (non-ASCII kept, percent-encoded UTF-8 of allowed characters decoded), which is \
              what both peers output; ours returns the input borrowed when nothing changes \
-             ({:.1}% of lines) but builds the normalized text either way, the peers always \
-             return an owned string; iri-string also drops an empty port; fluent-uri also \
+             ({:.1}% of lines), found by a scan that writes nothing (it builds the text only \
+             for the others), the peers always return an owned string; iri-string also drops an empty port; fluent-uri also \
              drops empty and default ports, rewrites IPv6 literals (RFC 5952), lower-cases \
              the ASCII letters of hosts that are not US-ASCII-only and leaves dot segments in \
              rootless paths; oxiri and url have no normalization",
