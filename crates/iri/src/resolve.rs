@@ -630,6 +630,10 @@ mod tests {
                     let mut out = String::from("x");
                     remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
                     assert_eq!(out[1..], want, "{path} split after {k}");
+                    // And through resolution's entry point, which copies a clean directory.
+                    let mut out = String::from("x");
+                    push_path(&mut out, &path[..=k], &path[k + 1..]);
+                    assert_eq!(out[1..], want, "push_path: {path} split after {k}");
                 }
                 n += 1;
             }
