@@ -37,6 +37,26 @@ use crate::{Iri, IriRef, Uri, UriRef};
 fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
     debug_assert!(dir.is_empty() || dir.ends_with('/'));
     let start = out.len();
+    if dir.is_empty() {
+        // One slice: rules A and D on its leading segments, then the pieces.
+        let mut rest = path;
+        loop {
+            let slash = crate::chars::find_byte(rest.as_bytes(), 0, b'/');
+            let first = &rest[..slash.unwrap_or(rest.len())];
+            if first == "." || first == ".." {
+                match slash {
+                    Some(k) => rest = &rest[k + 1..], // A
+                    None => return,                   // D
+                }
+                continue;
+            }
+            out.push_str(first);
+            if let Some(k) = slash {
+                dot_pieces_str(out, start, &rest[k + 1..]);
+            }
+            return;
+        }
+    }
     let mut segs = dir
         .strip_suffix('/')
         .map(|d| d.split('/'))
@@ -54,6 +74,39 @@ fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
     }
     out.push_str(first);
     dot_pieces(out, start, segs);
+}
+
+/// [`dot_pieces`] over the segments of `rest` (split at `/`), found eight bytes at a time.
+#[inline]
+fn dot_pieces_str(out: &mut String, start: usize, rest: &str) {
+    let b = rest.as_bytes();
+    let mut from = 0;
+    loop {
+        let slash = crate::chars::find_byte(b, from, b'/');
+        let end = slash.unwrap_or(b.len());
+        match &b[from..end] {
+            b"." => {}
+            b".." => pop_segment(out, start),
+            _ => {
+                out.push('/');
+                out.push_str(&rest[from..end]);
+                match slash {
+                    Some(k) => {
+                        from = k + 1;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+        }
+        match slash {
+            Some(k) => from = k + 1,
+            None => {
+                out.push('/');
+                return;
+            }
+        }
+    }
 }
 
 /// The rest of `remove_dot_segments` once the first segment is dealt with: each segment is
@@ -148,7 +201,7 @@ fn push_path(out: &mut String, dir: &str, path: &str) {
         // path needs the walk, each of its segments as a piece `/seg`.
         let start = out.len();
         out.push_str(&dir[..dir.len() - 1]);
-        dot_pieces(out, start, path.split('/'));
+        dot_pieces_str(out, start, path);
     }
 }
 
