@@ -148,23 +148,21 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     };
     // Eight bytes at a time (the last word padded with zeros). Most words hold no '.' at
     // all, which the cheap test `(x - 0x01…) & !x & 0x80…` (a zero byte of `x` marks a '.';
-    // no false negatives) shows; only the others get the exact masks, where a '.' starts a
-    // segment when a '/' precedes it (or the path starts there).
+    // no false negatives) shows.
     let mut i = 0;
     while i < n {
         let w = crate::chars::load_word(s, i);
         let x = w ^ 0x2E2E_2E2E_2E2E_2E2E;
-        if x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080 != 0 {
-            let dots = crate::chars::swar_eq(w, b'.');
-            let slashes = crate::chars::swar_eq(w, b'/');
-            let first = i == 0 || s[i - 1] == b'/';
-            let mut starts = dots & ((slashes << 8) | (u64::from(first) << 7));
-            while starts != 0 {
-                if dot_segment_at(i + (starts.trailing_zeros() / 8) as usize) {
-                    return true;
-                }
-                starts &= starts - 1;
+        let mut m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
+        // Each flagged byte is checked: a '.' (flags above a true one may be false), right
+        // after a '/' or at the start, making a whole segment. Most dots fail the second test
+        // at once (`index.html`).
+        while m != 0 {
+            let d = i + (m.trailing_zeros() / 8) as usize;
+            if d < n && s[d] == b'.' && (d == 0 || s[d - 1] == b'/') && dot_segment_at(d) {
+                return true;
             }
+            m &= m - 1;
         }
         i += 8;
     }
