@@ -15,6 +15,7 @@
 
 mod classify;
 mod corpus;
+mod growth;
 mod measure;
 mod ops;
 mod report;
@@ -22,6 +23,9 @@ mod report;
 pub use corpus::{
     default_corpus_dir, load_corpus, parse_pairs_csv, split_lines, split_pair, Corpus, LoadError,
     Pairs, CORPUS_FILE, PAIRS_FILE,
+};
+pub use growth::{
+    lengthen, render_growth, run_callgrind, run_growth, GrowthRow, CALLGRIND_USAGE, SCALES,
 };
 pub use measure::{median, Config, Measured};
 pub use ops::{
@@ -39,15 +43,24 @@ pub struct Options {
     pub samples: usize,
     /// Print Markdown instead of plain text.
     pub markdown: bool,
+    /// Measure cost growth at 1×, 10× and 100× input instead of the comparison.
+    pub growth: bool,
+    /// Run one pass of one operation of one library, for callgrind: `(op, lib)`.
+    pub callgrind: Option<(String, String)>,
 }
 
 /// The usage line.
-pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown]\n\
+pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown] \
+    [--growth | --callgrind OP LIB]\n\
     \n\
     --corpus DIR   directory holding corpus.txt and relative_urls_cc_10k.csv\n\
     \x20              (default: $IRI_CORPUS_DIR, else <workspace>/../shared/corpus)\n\
     --samples N    timed passes per library and operation, median reported (default 15)\n\
-    --markdown     print a Markdown report with the machine and the command";
+    --markdown     print a Markdown report with the machine and the command\n\
+    --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
+    --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into) for LIB (ours,\n\
+    \x20              oxiri, iri-string, fluent-uri) inside callgrind_pass_*, for\n\
+    \x20              valgrind --tool=callgrind --toggle-collect='*callgrind_pass*'";
 
 /// Parses the arguments after the program name. `Ok(None)` means `--help`.
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Options>, String> {
@@ -55,6 +68,8 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
         corpus: default_corpus_dir(),
         samples: 15,
         markdown: false,
+        growth: false,
+        callgrind: None,
     };
     let mut args = args.into_iter();
     while let Some(a) = args.next() {
@@ -71,6 +86,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
                     .ok_or_else(|| format!("--samples: not a positive number: {n:?}"))?;
             }
             "--markdown" => opts.markdown = true,
+            "--growth" => opts.growth = true,
+            "--callgrind" => {
+                let op = args.next().ok_or("--callgrind needs OP and LIB")?;
+                let lib = args.next().ok_or("--callgrind needs OP and LIB")?;
+                opts.callgrind = Some((op, lib));
+            }
             "-h" | "--help" => return Ok(None),
             other => return Err(format!("unknown argument {other:?}")),
         }

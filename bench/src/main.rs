@@ -1,4 +1,5 @@
-//! `cargo run --release -p iri-bench -- [--corpus DIR] [--samples N] [--markdown]`
+//! `cargo run --release -p iri-bench -- [--corpus DIR] [--samples N] [--markdown]
+//! [--growth | --callgrind OP LIB]`
 
 use std::process::ExitCode;
 
@@ -30,6 +31,23 @@ fn main() -> ExitCode {
         warmups: 2,
         progress: true,
     };
+    if let Some((op, lib)) = &opts.callgrind {
+        return match iri_bench::run_callgrind(&corpus, op, lib) {
+            Ok((bytes, items)) => {
+                eprintln!("callgrind pass: {op} {lib}: {items} items, {bytes} input bytes");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("iri-bench: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if opts.growth {
+        let rows = iri_bench::run_growth(&corpus, &cfg, 100);
+        print!("{}", iri_bench::render_growth(&rows));
+        return ExitCode::SUCCESS;
+    }
     let report = iri_bench::run(&corpus, &cfg);
     if opts.markdown {
         let mut command = String::from("cargo run --release -p iri-bench --");

@@ -58,21 +58,41 @@ fn map_regions(
 }
 
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
+/// ASCII runs are found eight bytes at a time and copied whole.
 fn encode_non_ascii(s: &str, out: &mut String) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
     let b = s.as_bytes();
     let mut from = 0;
-    while let Some(p) = b[from..].iter().position(|&c| c >= 0x80) {
-        // A run of non-ASCII bytes starts and ends on character boundaries.
-        let start = from + p;
-        out.push_str(&s[from..start]);
-        let run = b[start..].iter().take_while(|&&c| c >= 0x80).count();
-        out.reserve(3 * run);
-        for &octet in &b[start..start + run] {
-            push_pct(out, octet);
+    let mut i = 0;
+    while i < b.len() {
+        let m = chars::load_word(b, i) & HIGH;
+        if m == 0 {
+            i += 8;
+            continue;
         }
-        from = start + run;
+        // A run of non-ASCII bytes starts and ends on character boundaries.
+        let start = i + (m.trailing_zeros() / 8) as usize;
+        out.push_str(&s[from..start]);
+        let mut k = start;
+        while k < b.len() && b[k] >= 0x80 {
+            push_pct(out, b[k]);
+            k += 1;
+        }
+        from = k;
+        i = k;
     }
     out.push_str(&s[from..]);
+}
+
+/// How many bytes of `b` are not ASCII, eight at a time.
+fn non_ascii_bytes(b: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < b.len() {
+        n += (chars::load_word(b, i) & 0x8080_8080_8080_8080).count_ones() as usize;
+        i += 8;
+    }
+    n
 }
 
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
@@ -195,7 +215,7 @@ fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     if s.is_ascii() {
         return (Cow::Borrowed(s), p);
     }
-    let extra = s.bytes().filter(|&c| c >= 0x80).count() * 2;
+    let extra = non_ascii_bytes(s.as_bytes()) * 2;
     let mut out = String::with_capacity(s.len() + extra);
     let pos = map_regions(s, p, &mut out, |r, _, out| encode_non_ascii(r, out));
     (Cow::Owned(out), pos)
@@ -377,6 +397,38 @@ mod tests {
         assert_eq!(iri("%80"), "%80");
         assert_eq!(iri("%E2%82%ACx"), "€x");
         assert_eq!(iri("%E2%82%41"), "%E2%82A");
+    }
+
+    // own: the word-at-a-time encoder and counter against a char-by-char encoding, with
+    // the non-ASCII characters at every offset of a word.
+    #[test]
+    fn encoding_at_every_offset() {
+        for pad in 0..17 {
+            for c in ['é', '€', '𐌀', 'a'] {
+                for tail in ["", "x", "é", "abcdefghij"] {
+                    let mut s = "a".repeat(pad);
+                    s.push(c);
+                    s.push(c);
+                    s.push_str(tail);
+                    let mut want = String::new();
+                    for ch in s.chars() {
+                        let mut buf = [0u8; 4];
+                        for &o in ch.encode_utf8(&mut buf).as_bytes() {
+                            if o < 0x80 {
+                                want.push(o as char);
+                            } else {
+                                push_pct(&mut want, o);
+                            }
+                        }
+                    }
+                    let mut got = String::from("<");
+                    encode_non_ascii(&s, &mut got);
+                    assert_eq!(got[1..], want, "{s}");
+                    let count = s.bytes().filter(|&o| o >= 0x80).count();
+                    assert_eq!(non_ascii_bytes(s.as_bytes()), count, "{s}");
+                }
+            }
+        }
     }
 
     #[test]

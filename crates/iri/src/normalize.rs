@@ -41,6 +41,8 @@ use crate::parser::Positions;
 use crate::resolve::{fix_double_slash, has_dot_segment, remove_dot_segments};
 use crate::{Iri, IriRef, SchemeRegistry};
 
+mod unchanged;
+
 /// A rung of the comparison ladder (RFC 3987 §5.3).
 ///
 /// ```
@@ -345,6 +347,9 @@ impl<'r> Normalizer<'r> {
 
     /// The normalized text of `s`, borrowed when it is `s` itself, and its positions.
     fn cow<'a>(&self, s: &'a str, p: Positions) -> (Cow<'a, str>, Positions) {
+        if self.unchanged(s, p) {
+            return (Cow::Borrowed(s), p);
+        }
         let mut out = String::with_capacity(s.len() + 4);
         let pos = self.write(s, p, &mut out);
         if out == s {
@@ -368,6 +373,9 @@ impl<'r> Normalizer<'r> {
     /// assert_eq!(keys.len(), 2);
     /// ```
     pub fn key<T: AsRef<str>>(&self, r: &IriRef<T>) -> NormalizedKey {
+        if self.unchanged(r.as_str(), r.positions()) {
+            return NormalizedKey(String::from(r.as_str()));
+        }
         let mut out = String::with_capacity(r.as_str().len() + 4);
         self.write(r.as_str(), r.positions(), &mut out);
         NormalizedKey(out)

@@ -24,138 +24,109 @@ use crate::iri::parts;
 use crate::parser::Positions;
 use crate::{Iri, IriRef, Uri, UriRef};
 
-/// Two string slices read as one, so that `merge` needs no buffer of its own.
-struct Cat<'a> {
-    a: &'a [u8],
-    b: &'a [u8],
-    sa: &'a str,
-    sb: &'a str,
-}
-
-impl<'a> Cat<'a> {
-    fn new(a: &'a str, b: &'a str) -> Self {
-        Cat {
-            a: a.as_bytes(),
-            b: b.as_bytes(),
-            sa: a,
-            sb: b,
-        }
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        self.a.len() + self.b.len()
-    }
-
-    #[inline]
-    fn at(&self, i: usize) -> u8 {
-        if i < self.a.len() {
-            self.a[i]
-        } else {
-            self.b[i - self.a.len()]
-        }
-    }
-
-    /// Whether the input from `i` starts with `pat`.
-    #[inline]
-    fn starts_with(&self, i: usize, pat: &[u8]) -> bool {
-        i + pat.len() <= self.len() && pat.iter().enumerate().all(|(k, &c)| self.at(i + k) == c)
-    }
-
-    /// Whether the input from `i` is exactly `pat`.
-    #[inline]
-    fn rest_is(&self, i: usize, pat: &[u8]) -> bool {
-        i + pat.len() == self.len() && self.starts_with(i, pat)
-    }
-
-    /// The index of the next `/` at or after `i`, or the length.
-    fn next_slash(&self, i: usize) -> usize {
-        let la = self.a.len();
-        if i < la {
-            if let Some(p) = self.a[i..].iter().position(|&c| c == b'/') {
-                return i + p;
-            }
-            return la
-                + self
-                    .b
-                    .iter()
-                    .position(|&c| c == b'/')
-                    .unwrap_or(self.b.len());
-        }
-        let j = i - la;
-        la + self.b[j..]
-            .iter()
-            .position(|&c| c == b'/')
-            .map_or(self.b.len() - j, |p| p)
-            + j
-    }
-
-    /// Appends input `from..to` to `out`. Both ends sit on character boundaries: they are
-    /// ends of the input or positions of ASCII bytes.
-    fn push(&self, out: &mut String, from: usize, to: usize) {
-        let la = self.a.len();
-        if from < la {
-            out.push_str(&self.sa[from..to.min(la)]);
-        }
-        if to > la {
-            out.push_str(&self.sb[from.max(la) - la..to - la]);
-        }
-    }
-}
-
-/// RFC 3986 §5.2.4 `remove_dot_segments`, reading `input` and appending the result to `out`.
-/// The output region starts at `out.len()` on entry.
-fn remove_dot_segments_into(out: &mut String, input: &Cat<'_>) {
+/// RFC 3986 §5.2.4 `remove_dot_segments` of `dir + path`, appended to `out`, where `dir` is
+/// empty or ends with `/` (the directory that `merge` puts in front of a relative path).
+///
+/// The RFC's loop works on the characters of its input buffer; this one takes the input a
+/// segment at a time (split at `/`, so `dir`'s final `/` is the seam), which is the same
+/// thing: rule A drops leading `.` and `..` segments that a `/` follows, rule D a lone final
+/// one; the first remaining segment moves to the output as it is (rule E; empty when the
+/// input starts with `/`); after that each segment is a piece `/seg`: `/.` goes (rule B),
+/// `/..` removes the last output segment (rule C), and a final one of either leaves a `/`;
+/// any other piece moves to the output (rule E).
+fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
+    debug_assert!(dir.is_empty() || dir.ends_with('/'));
     let start = out.len();
-    let n = input.len();
-    let mut i = 0;
-    while i < n {
-        // Most segments do not start with '.': only rule E applies to them.
-        let c0 = input.at(i);
-        let plain = if c0 == b'/' {
-            i + 1 == n || input.at(i + 1) != b'.'
-        } else {
-            c0 != b'.'
-        };
-        if plain {
-            let end = input.next_slash(if c0 == b'/' { i + 1 } else { i });
-            input.push(out, i, end);
-            i = end;
-            continue;
+    if dir.is_empty() {
+        // One slice: rules A and D on its leading segments, then the pieces.
+        let mut rest = path;
+        loop {
+            let slash = crate::chars::find_byte(rest.as_bytes(), 0, b'/');
+            let first = &rest[..slash.unwrap_or(rest.len())];
+            if first == "." || first == ".." {
+                match slash {
+                    Some(k) => rest = &rest[k + 1..], // A
+                    None => return,                   // D
+                }
+                continue;
+            }
+            out.push_str(first);
+            if let Some(k) = slash {
+                dot_pieces_str(out, start, &rest[k + 1..]);
+            }
+            return;
         }
-        // A. A leading "../" goes; a leading "./" goes, and
-        // B. "/./" becomes "/": both drop two bytes.
-        if input.starts_with(i, b"../") {
-            i += 3;
-        } else if input.starts_with(i, b"./") || input.starts_with(i, b"/./") {
-            i += 2;
-        } else if input.rest_is(i, b"/.") {
+    }
+    let mut segs = dir
+        .strip_suffix('/')
+        .map(|d| d.split('/'))
+        .into_iter()
+        .flatten()
+        .chain(path.split('/'))
+        .peekable();
+    // `split` yields at least one (possibly empty) segment.
+    let mut first = segs.next().unwrap_or("");
+    while first == "." || first == ".." {
+        match segs.next() {
+            Some(next) => first = next, // A
+            None => return,             // D
+        }
+    }
+    out.push_str(first);
+    dot_pieces(out, start, segs);
+}
+
+/// [`dot_pieces`] over the segments of `rest` (split at `/`), found eight bytes at a time.
+#[inline]
+fn dot_pieces_str(out: &mut String, start: usize, rest: &str) {
+    let b = rest.as_bytes();
+    let mut from = 0;
+    loop {
+        let slash = crate::chars::find_byte(b, from, b'/');
+        let end = slash.unwrap_or(b.len());
+        match &b[from..end] {
+            b"." => {}
+            b".." => pop_segment(out, start),
+            _ => {
+                out.push('/');
+                out.push_str(&rest[from..end]);
+                match slash {
+                    Some(k) => {
+                        from = k + 1;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+        }
+        match slash {
+            Some(k) => from = k + 1,
+            None => {
+                out.push('/');
+                return;
+            }
+        }
+    }
+}
+
+/// The rest of `remove_dot_segments` once the first segment is dealt with: each segment is
+/// a piece `/seg` (rules B, C and E); `start` is where the output began.
+#[inline]
+fn dot_pieces<'a>(out: &mut String, start: usize, segs: impl Iterator<Item = &'a str>) {
+    let mut segs = segs.peekable();
+    while let Some(seg) = segs.next() {
+        let last = segs.peek().is_none();
+        match seg {
+            "." => {}
+            ".." => pop_segment(out, start),
+            _ => {
+                out.push('/');
+                out.push_str(seg);
+                continue;
+            }
+        }
+        if last {
             out.push('/');
-            i = n;
-        }
-        // C. "/../" or a final "/.." becomes "/", and the last output segment goes.
-        else if input.starts_with(i, b"/../") {
-            pop_segment(out, start);
-            i += 3;
-        } else if input.rest_is(i, b"/..") {
-            pop_segment(out, start);
-            out.push('/');
-            i = n;
-        }
-        // D. A lone "." or "..".
-        else if input.rest_is(i, b".") || input.rest_is(i, b"..") {
-            i = n;
-        }
-        // E. Move the first segment, with its leading "/" if any, to the output.
-        else {
-            let from = i;
-            let end = if input.at(i) == b'/' {
-                input.next_slash(i + 1)
-            } else {
-                input.next_slash(i)
-            };
-            input.push(out, from, end);
-            i = end;
         }
     }
 }
@@ -166,40 +137,69 @@ fn remove_dot_segments_into(out: &mut String, input: &Cat<'_>) {
 pub(crate) fn has_dot_segment(path: &str) -> bool {
     let s = path.as_bytes();
     let n = s.len();
+    // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
     let dot_segment_at = |d: usize| {
         let after = if d + 1 < n && s[d + 1] == b'.' {
             d + 2
         } else {
             d + 1
         };
-        (d == 0 || s[d - 1] == b'/') && (after == n || s[after] == b'/')
+        after == n || s[after] == b'/'
     };
-    // Eight bytes at a time: most words of a path hold no '.' at all (a zero byte of
-    // `w ^ "........"` marks a '.'; the test has no false negatives).
-    let mut chunks = s.chunks_exact(8);
-    for (k, chunk) in chunks.by_ref().enumerate() {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(w) ^ 0x2E2E_2E2E_2E2E_2E2E;
-        if x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080 != 0 {
-            let base = 8 * k;
-            if (base..base + 8).any(|d| s[d] == b'.' && dot_segment_at(d)) {
+    // Eight bytes at a time (the last word padded with zeros). Most words hold no '.' at
+    // all, which the cheap test `(x - 0x01…) & !x & 0x80…` (a zero byte of `x` marks a '.';
+    // no false negatives) shows.
+    let mut i = 0;
+    while i < n {
+        let w = crate::chars::load_word(s, i);
+        let x = w ^ 0x2E2E_2E2E_2E2E_2E2E;
+        let mut m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
+        // Each flagged byte is checked: a '.' (flags above a true one may be false), right
+        // after a '/' or at the start, making a whole segment. Most dots fail the second test
+        // at once (`index.html`).
+        while m != 0 {
+            let d = i + (m.trailing_zeros() / 8) as usize;
+            if d < n && s[d] == b'.' && (d == 0 || s[d - 1] == b'/') && dot_segment_at(d) {
                 return true;
             }
+            m &= m - 1;
         }
+        i += 8;
     }
-    let base = n - chunks.remainder().len();
-    (base..n).any(|d| s[d] == b'.' && dot_segment_at(d))
+    false
+}
+
+/// The index of the last `/` of `s`, eight bytes at a time from the end.
+#[inline]
+fn last_slash(s: &[u8]) -> Option<usize> {
+    let mut end = s.len();
+    while end >= 8 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&s[end - 8..end]);
+        let m = crate::chars::swar_eq(u64::from_le_bytes(w), b'/');
+        if m != 0 {
+            return Some(end - 8 + (63 - m.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    s[..end].iter().rposition(|&c| c == b'/')
 }
 
 /// Appends `remove_dot_segments(dir + path)`, copying when there is nothing to remove.
 #[inline]
 fn push_path(out: &mut String, dir: &str, path: &str) {
-    if has_dot_segment(dir) || has_dot_segment(path) {
-        remove_dot_segments_into(out, &Cat::new(dir, path));
-    } else {
+    let dir_dots = has_dot_segment(dir);
+    if !dir_dots && !has_dot_segment(path) {
         out.push_str(dir);
         out.push_str(path);
+    } else if dir_dots || dir.is_empty() {
+        remove_dot_segments_into(out, dir, path);
+    } else {
+        // The directory's segments are all moved as they are (rule E): only the reference's
+        // path needs the walk, each of its segments as a piece `/seg`.
+        let start = out.len();
+        out.push_str(&dir[..dir.len() - 1]);
+        dot_pieces_str(out, start, path);
     }
 }
 
@@ -221,7 +221,7 @@ fn pop_segment(out: &mut String, start: usize) {
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
-    remove_dot_segments_into(&mut out, &Cat::new(path, ""));
+    remove_dot_segments_into(&mut out, "", path);
     out
 }
 
@@ -284,9 +284,7 @@ pub(crate) fn resolve_parts(
                 let dir = if has_auth && b_path.is_empty() {
                     "/"
                 } else {
-                    // The last segment is short: scan back from the end.
-                    let slash = b_path.bytes().rposition(|c| c == b'/');
-                    slash.map_or("", |p| &b_path[..=p])
+                    last_slash(b_path.as_bytes()).map_or("", |p| &b_path[..=p])
                 };
                 push_path(out, dir, r_path);
             }
@@ -633,16 +631,134 @@ mod tests {
         }
     }
 
+    /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
+    fn literal_rfc(input: &str) -> String {
+        let mut input = String::from(input);
+        let mut output = String::new();
+        while !input.is_empty() {
+            if input.starts_with("../") {
+                input.drain(..3);
+            } else if input.starts_with("./") {
+                input.drain(..2);
+            } else if input.starts_with("/./") {
+                input.replace_range(..3, "/");
+            } else if input == "/." {
+                input = String::from("/");
+            } else if input.starts_with("/../") || input == "/.." {
+                let n = if input == "/.." { 3 } else { 4 };
+                input.replace_range(..n, "/");
+                let cut = output.rfind('/').unwrap_or(0);
+                output.truncate(cut);
+            } else if input == "." || input == ".." {
+                input.clear();
+            } else {
+                let from = usize::from(input.starts_with('/'));
+                let end = input[from..].find('/').map_or(input.len(), |p| p + from);
+                output.push_str(&input[..end]);
+                input.drain(..end);
+            }
+        }
+        output
+    }
+
+    /// Every path of up to 8 characters from `a`, `.`, `/`, and every split of it into a
+    /// directory ending with `/` and the rest, against the literal algorithm (own).
+    #[test]
+    fn segment_walk_equals_the_literal_algorithm() {
+        let alphabet = [b'a', b'.', b'/'];
+        let mut n = 0;
+        for len in 0..=8u32 {
+            for code in 0..3usize.pow(len) {
+                let mut c = code;
+                let mut path = String::new();
+                for _ in 0..len {
+                    path.push(alphabet[c % 3] as char);
+                    c /= 3;
+                }
+                let want = literal_rfc(&path);
+                assert_eq!(remove_dot_segments(&path), want, "{path}");
+                for (k, _) in path.match_indices('/') {
+                    let mut out = String::from("x");
+                    remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
+                    assert_eq!(out[1..], want, "{path} split after {k}");
+                    // And through resolution's entry point, which copies a clean directory.
+                    let mut out = String::from("x");
+                    push_path(&mut out, &path[..=k], &path[k + 1..]);
+                    assert_eq!(out[1..], want, "push_path: {path} split after {k}");
+                }
+                n += 1;
+            }
+        }
+        assert_eq!(n, (0..=8).map(|l| 3usize.pow(l)).sum::<usize>());
+    }
+
+    /// Every path of up to 11 characters from `a`, `.`, `/` (so that words of eight bytes
+    /// and their seams are covered), against splitting at `/` (own).
+    #[test]
+    fn dot_segment_detection_is_exact() {
+        let alphabet = [b'a', b'.', b'/'];
+        for len in 0..=11u32 {
+            for code in 0..3usize.pow(len) {
+                let mut c = code;
+                let mut path = String::new();
+                for _ in 0..len {
+                    path.push(alphabet[c % 3] as char);
+                    c /= 3;
+                }
+                let want = path.split('/').any(|seg| seg == "." || seg == "..");
+                assert_eq!(has_dot_segment(&path), want, "{path}");
+            }
+        }
+    }
+
+    #[test]
+    fn last_slash_of_every_length() {
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut s = vec![b'a'; len];
+                if at < len {
+                    s[at] = b'/';
+                }
+                let want = s.iter().rposition(|&c| c == b'/');
+                assert_eq!(last_slash(&s), want, "{len} {at}");
+                if len > 2 {
+                    s[0] = b'/';
+                    s[1] = b'/';
+                    let want = s.iter().rposition(|&c| c == b'/');
+                    assert_eq!(last_slash(&s), want, "{len} {at}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn merge_across_the_seam() {
         let mut out = String::new();
-        remove_dot_segments_into(&mut out, &Cat::new("/a/b/", "../g"));
+        remove_dot_segments_into(&mut out, "/a/b/", "../g");
         assert_eq!(out, "/a/g");
         out.clear();
-        remove_dot_segments_into(&mut out, &Cat::new("/a/", ".."));
+        remove_dot_segments_into(&mut out, "/a/", "..");
         assert_eq!(out, "/");
         out.clear();
-        remove_dot_segments_into(&mut out, &Cat::new("/a/", "./"));
+        remove_dot_segments_into(&mut out, "/a/", "./");
         assert_eq!(out, "/a/");
+        // The seam: a dot segment at the end of the directory, or made across it.
+        for (dir, path, want) in [
+            ("a/./", "g", "a/g"),
+            ("a/../", "g", "/g"),
+            ("./", "..", ""),
+            ("../", "../g", "g"),
+            ("/", "./", "/"),
+            ("b/", "../g", "/g"),
+            ("/a/b/", ".", "/a/b/"),
+            ("/a/b/", "..", "/a/"),
+            ("/a//", "../x", "/a/x"),
+        ] {
+            out.clear();
+            remove_dot_segments_into(&mut out, dir, path);
+            assert_eq!(out, want, "{dir} + {path}");
+            let joined = format!("{dir}{path}");
+            assert_eq!(remove_dot_segments(&joined), want, "{joined}");
+        }
     }
 }

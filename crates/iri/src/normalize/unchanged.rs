@@ -1,0 +1,234 @@
+//! The check that normalization would leave a reference unchanged, made without writing
+//! anything (RFC 3987 §5.3.2: case §5.3.2.1, percent-encoding §5.3.2.3, path segments
+//! §5.3.2.4), so that an already normal reference comes back borrowed without allocating.
+//!
+//! Left out on purpose: the scheme rules of §5.3.3 and NFC/NFKC of non-ASCII text, for which
+//! the check answers "not sure" and the caller writes the text and compares.
+
+use super::{parts, Chars, Form, Normalizer, Positions, Steps};
+use crate::resolve::has_dot_segment;
+
+impl Normalizer<'_> {
+    /// Whether [`Normalizer::write`] would give `s` back unchanged, found without writing
+    /// anything. `false` may also mean "not sure": the caller then writes and compares. Sure
+    /// answers cover the syntax-based steps in either form and NFC/NFKC of ASCII text; the
+    /// scheme rules (ports, empty paths, IDN) always take the writing path.
+    pub(super) fn unchanged(&self, s: &str, p: Positions) -> bool {
+        if self.scheme {
+            return false;
+        }
+        if (self.chars != Chars::AsIs || self.form == Form::Uri) && !s.is_ascii() {
+            return false;
+        }
+        if self.ignore_fragment && parts::fragment(s, &p).is_some() {
+            return false;
+        }
+        let case = self.steps.contains(Steps::CASE);
+        let b = s.as_bytes();
+        if case
+            && b[..p.scheme_end as usize]
+                .iter()
+                .any(u8::is_ascii_uppercase)
+        {
+            return false;
+        }
+        if !percent_unchanged(b, p, self.steps, self.form == Form::Uri) {
+            return false;
+        }
+        if case
+            && p.auth_end > p.scheme_end
+            && host_lowers(&b[p.scheme_end as usize + 2..p.auth_end as usize])
+        {
+            return false;
+        }
+        let path = parts::path(s, &p);
+        if p.scheme_end > 0 && self.steps.contains(Steps::DOT_SEGMENTS) && has_dot_segment(path) {
+            return false;
+        }
+        // A "//" path without authority would get "/." (never from a parsed reference).
+        !(p.auth_end == p.scheme_end && path.starts_with("//"))
+    }
+}
+
+/// Whether every percent-encoding of the parsed text `b` stays as it is under `steps`: none
+/// is decoded (§5.3.2.3, as `convert::decode_region_with` decides; in the URI form, a decoded
+/// non-ASCII character is encoded again, so upper-case triplets of one stay) and, with the case step, none has
+/// a lower-case hex digit (§5.3.2.1).
+fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bool {
+    let decode = steps.contains(Steps::PERCENT);
+    let upper = steps.contains(Steps::CASE);
+    let (q_start, q_end) = (p.path_end as usize, p.query_end as usize);
+    let mut i = 0;
+    while let Some(k) = crate::chars::find_byte(b, i, b'%') {
+        i = k;
+        // The parser checked that two hex digits follow.
+        if upper && (b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()) {
+            return false;
+        }
+        if decode {
+            let o = crate::convert::pct_at(b, i, b.len()).unwrap_or(0);
+            let in_query = i > q_start && i < q_end;
+            // A sequence of triplets never spans a delimiter, so the text's end serves as
+            // the component's end.
+            if crate::chars::is(o, crate::chars::UNRESERVED) {
+                return false;
+            }
+            if let Some((_, len)) = crate::convert::decodable_char(b, i, b.len(), in_query) {
+                // The URI form encodes the decoded character again, in upper case.
+                let end = i + 3 * len;
+                if !uri_form || b[i..end].iter().any(u8::is_ascii_lowercase) {
+                    return false;
+                }
+                i = end;
+                continue;
+            }
+        }
+        i += 3;
+    }
+    true
+}
+
+/// Whether the case step changes the host of the authority `a` (§5.3.2.1): an IP literal
+/// with an upper-case letter, or an ASCII-only registered name with one outside its
+/// percent-encodings (whose hex digits `percent_unchanged` checks).
+fn host_lowers(a: &[u8]) -> bool {
+    use crate::chars::{find_byte, load_word};
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // '@' cannot occur in a host or port, so the first one ends the userinfo.
+    let start = find_byte(a, 0, b'@').map_or(0, |p| p + 1);
+    let h = &a[start..];
+    if h.first() == Some(&b'[') {
+        return h
+            .iter()
+            .take_while(|&&c| c != b']')
+            .any(u8::is_ascii_uppercase);
+    }
+    // ':' cannot occur in a registered name: the port starts at the first one.
+    let h = &h[..find_byte(h, 0, b':').unwrap_or(h.len())];
+    // Eight bytes at a time: any non-ASCII byte, and any upper-case letter (for bytes below
+    // 0x80, adding 0x3F sets the high bit from 'A' up, adding 0x25 from '[' up, without
+    // carries between bytes; zero padding is neither).
+    let (mut high, mut upper) = (0u64, 0u64);
+    let mut i = 0;
+    while i < h.len() {
+        let w = load_word(h, i);
+        high |= w;
+        let low = w & !HIGH;
+        upper |= low.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & !low.wrapping_add(0x2525_2525_2525_2525);
+        i += 8;
+    }
+    if high & HIGH != 0 || upper & HIGH == 0 {
+        return false;
+    }
+    // An upper-case letter: it counts unless it is a hex digit of a percent-encoding.
+    let mut i = 0;
+    while i < h.len() {
+        if h[i] == b'%' {
+            i += 3;
+            continue;
+        }
+        if h[i].is_ascii_uppercase() {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// The fast check must say "unchanged" exactly when writing gives the input back, for
+    /// every combination of steps, both forms and with or without the fragment (own).
+    #[test]
+    fn unchanged_agrees_with_writing() {
+        let inputs = [
+            "http://example.org/a/b?c=d#e",
+            "HTTP://example.org/",
+            "http://Example.org/",
+            "http://a%2Fb.com/",
+            "http://a%2fb.com/",
+            "http://A%2Fb.com/",
+            "http://[::1]/",
+            "http://[::A]/",
+            "http://[vF.x]/",
+            "http://u%7E@h/",
+            "http://U@h/",
+            "http://h/%7e",
+            "http://h/%7E",
+            "http://h/%2F",
+            "http://h/%2f",
+            "http://h/%C3%A9",
+            "http://h/%c3%a9",
+            "http://h/%C3",
+            "http://h/%E2%80%8F",
+            "http://h/%e2%80%8f",
+            "http://h/?%EE%80%80",
+            "http://h/%EE%80%80",
+            "http://h/#%EE%80%80",
+            "http://h/?q#%C3%A9",
+            "http://h/%E2%C3%A9",
+            "http://h/a/./b",
+            "http://h/a/../b",
+            "http://h/a/.b/c..",
+            "a/./b",
+            "./a:b",
+            "//h/p",
+            "//H/p",
+            "foo:a/../b",
+            "http://例え.テスト/パス?q#f",
+            "http://例え.Tテスト/",
+            "http://h/é#f",
+            "urn:isbn:0451450523",
+            "",
+            "#",
+            "?",
+            "http://h:80/",
+            "http://h:/",
+        ];
+        let steps = [
+            Steps::NONE,
+            Steps::CASE,
+            Steps::PERCENT,
+            Steps::DOT_SEGMENTS,
+            Steps::CASE | Steps::PERCENT,
+            Steps::CASE | Steps::DOT_SEGMENTS,
+            Steps::PERCENT | Steps::DOT_SEGMENTS,
+            Steps::SYNTAX,
+        ];
+        let mut checked = 0;
+        for s in inputs {
+            let p = crate::parser::parse(s, crate::Kind::IriReference).unwrap();
+            for st in steps {
+                for form in [Form::Iri, Form::Uri] {
+                    for frag in [false, true] {
+                        let mut ns: Vec<Normalizer<'_>> = Vec::new();
+                        let n = Normalizer::syntax()
+                            .steps(st)
+                            .form(form)
+                            .ignore_fragment(frag);
+                        ns.push(n);
+                        #[cfg(feature = "unicode")]
+                        ns.push(n.nfc());
+                        for n in ns {
+                            let mut out = String::new();
+                            n.write(s, p, &mut out);
+                            let same = out == s;
+                            let fast = n.unchanged(s, p);
+                            // NFC of non-ASCII text is left to the writing path.
+                            if n.chars == Chars::AsIs || s.is_ascii() {
+                                assert_eq!(fast, same, "{s} {st:?} {form:?} {frag}");
+                            } else {
+                                assert!(!fast || same, "{s}");
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+}

@@ -1,0 +1,218 @@
+//! Allocation promises, checked with a counting global allocator: `to_uri` of ASCII-only
+//! input, `to_iri` of input without `%` and normalization of already normal input borrow and
+//! allocate nothing; `resolve_into` and `to_uri_into` in a loop that reuses one buffer
+//! allocate nothing once the buffer has grown.
+//!
+//! The count is per thread, so tests running in parallel do not disturb each other.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::borrow::Cow;
+use std::cell::Cell;
+
+use iri::{Iri, IriRef, Normalizer, UriRef};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: the slot may be gone while a thread shuts down.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; counting touches only a
+// thread-local `Cell` without destructor, which allocates nothing.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: same contract as ours, forwarded.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System` through `alloc` or `realloc` above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: same contract as ours, forwarded.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: same contract as ours, forwarded.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// How many allocations (and reallocations) `f` made on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let r = f();
+    (ALLOCATIONS.with(Cell::get) - before, r)
+}
+
+/// The first column of a data table (header skipped).
+fn column(name: &str, index: usize) -> Vec<String> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| String::from(l.split('\t').nth(index).unwrap()))
+        .collect()
+}
+
+/// The rows of resolve.tsv: base, reference, expected.
+fn resolve_rows() -> Vec<(String, String, String)> {
+    let path = format!("{}/tests/data/resolve.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].into(), f[1].into(), f[2].into())
+        })
+        .collect()
+}
+
+/// ASCII-only inputs: the ASCII inputs of the to_uri and resolution tables, and some own ones.
+fn ascii_inputs() -> Vec<String> {
+    let mut v: Vec<String> = column("to_uri.tsv", 0);
+    v.extend(resolve_rows().into_iter().flat_map(|(b, r, _)| [b, r]));
+    v.extend(
+        [
+            "http://example.org/a/b?c=d#e",
+            "",
+            "//h",
+            "urn:isbn:0451450523",
+            "http://[::1]:8080/%7E/",
+        ]
+        .map(String::from),
+    );
+    v.retain(|s| s.is_ascii() && IriRef::parse(s.as_str()).is_ok());
+    assert!(v.len() > 50, "{} inputs", v.len());
+    v
+}
+
+// own: RFC 3987 §3.1 maps only non-ASCII characters, so ASCII input is its own URI.
+#[test]
+fn to_uri_of_ascii_input_allocates_nothing() {
+    let inputs = ascii_inputs();
+    let parsed: Vec<IriRef<&str>> = inputs
+        .iter()
+        .map(|s| IriRef::parse(s.as_str()).unwrap())
+        .collect();
+    for r in &parsed {
+        let (n, uri) = allocations(|| r.to_uri());
+        assert_eq!(n, 0, "to_uri({}) allocated", r.as_str());
+        assert_eq!(uri.as_str(), r.as_str());
+        assert!(matches!(uri.into_inner(), Cow::Borrowed(_)));
+        if let Ok(i) = Iri::parse(r.as_str()) {
+            let (n, uri) = allocations(|| i.to_uri());
+            assert_eq!(n, 0, "Iri::to_uri({}) allocated", i.as_str());
+            assert!(matches!(uri.into_inner(), Cow::Borrowed(_)));
+        }
+    }
+}
+
+// own: a non-ASCII input does allocate (the counter sees allocations at all).
+#[test]
+fn to_uri_of_non_ascii_input_allocates() {
+    let r = IriRef::parse("http://example.org/ros\u{E9}").unwrap();
+    let (n, uri) = allocations(|| r.to_uri());
+    assert!(n >= 1);
+    assert_eq!(uri, "http://example.org/ros%C3%A9");
+}
+
+// own: without '%' there is nothing for RFC 3987 §3.2 to decode.
+#[test]
+fn to_iri_without_percent_allocates_nothing() {
+    for s in ascii_inputs().iter().filter(|s| !s.contains('%')) {
+        let u = UriRef::parse(s.as_str()).unwrap();
+        let (n, i) = allocations(|| u.to_iri());
+        assert_eq!(n, 0, "to_iri({s}) allocated");
+        assert!(matches!(i.into_inner(), Cow::Borrowed(_)));
+    }
+}
+
+// RFC 3986 §5.4 (the examples of resolve.tsv): a reused buffer serves every resolution.
+#[test]
+fn resolve_into_a_reused_buffer_allocates_nothing_after_warm_up() {
+    let rows = resolve_rows();
+    let parsed: Vec<(Iri<&str>, IriRef<&str>, &str)> = rows
+        .iter()
+        .filter_map(|(b, r, want)| {
+            Some((
+                Iri::parse(b.as_str()).ok()?,
+                IriRef::parse(r.as_str()).ok()?,
+                want.as_str(),
+            ))
+        })
+        .collect();
+    assert!(parsed.len() > 40, "{} rows", parsed.len());
+    let mut buf = String::new();
+    // Warm-up: the buffer grows to the longest result.
+    for (base, r, _) in &parsed {
+        base.resolve_into(r, &mut buf);
+    }
+    let (n, ()) = allocations(|| {
+        for _ in 0..3 {
+            for (base, r, want) in &parsed {
+                let out = base.resolve_into(r, &mut buf);
+                assert!(out.as_str() == *want, "{} + {}", base, r);
+            }
+        }
+    });
+    assert_eq!(n, 0, "resolve_into allocated after warm-up");
+}
+
+// own: the same for to_uri_into, on ASCII and non-ASCII input alike.
+#[test]
+fn to_uri_into_a_reused_buffer_allocates_nothing_after_warm_up() {
+    let mut inputs = ascii_inputs();
+    inputs.extend(column("to_uri.tsv", 0));
+    let parsed: Vec<IriRef<&str>> = inputs
+        .iter()
+        .filter_map(|s| IriRef::parse(s.as_str()).ok())
+        .collect();
+    let mut buf = String::new();
+    for r in &parsed {
+        r.to_uri_into(&mut buf);
+    }
+    let (n, ()) = allocations(|| {
+        for r in &parsed {
+            let out = r.to_uri_into(&mut buf);
+            assert!(out.as_str().is_ascii());
+        }
+    });
+    assert_eq!(n, 0, "to_uri_into allocated after warm-up");
+}
+
+// RFC 3987 §5.3.2: an IRI that is already in normal form comes back borrowed, unallocated.
+#[test]
+fn normalizing_a_normal_iri_allocates_nothing() {
+    let n = Normalizer::syntax();
+    for s in [
+        "http://example.org/a/b?c=d#e",
+        "example://a/b/c/%7Bfoo%7D/ros\u{E9}",
+        "http://例え.テスト/パス?q=%2F#f",
+        "urn:isbn:0451450523",
+        "a/../b",
+        "//h/p",
+    ] {
+        let r = IriRef::parse(s).unwrap();
+        let (count, out) = allocations(|| n.normalize(&r));
+        assert_eq!(out.as_str(), s);
+        assert!(matches!(out.into_inner(), Cow::Borrowed(_)), "{s}");
+        assert_eq!(count, 0, "normalize({s}) allocated");
+    }
+}
