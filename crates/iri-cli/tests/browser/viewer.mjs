@@ -87,6 +87,14 @@ function startServer() {
   });
 }
 
+let passed = 0;
+
+/** Reports a check that passed. */
+function ok(what) {
+  passed += 1;
+  console.log(`ok: ${what}`);
+}
+
 async function main() {
   const started = Date.now();
   const url = await startServer();
@@ -146,7 +154,7 @@ async function main() {
   }
   const hostKind = await page.textContent("#host-kind");
   if (hostKind !== "host kind: reg-name") throw new Error(`host kind shown: ${hostKind}`);
-  console.log("ok: components and URI form of the Arabic/Cyrillic IRI");
+  ok("components and URI form of the Arabic/Cyrillic IRI");
 
   // An invalid IRI: the offending character is marked.
   await input.fill("");
@@ -156,7 +164,7 @@ async function main() {
   if (marked !== " ") throw new Error(`marked character: ${JSON.stringify(marked)}; expected the space`);
   const message = await page.textContent("#error-message");
   if (!message.includes("U+0020 SPACE")) throw new Error(`error message shown: ${message}`);
-  console.log("ok: the space of an invalid IRI is marked");
+  ok("the space of an invalid IRI is marked");
 
   // Back to the IRI, with a base, for the screenshot.
   await input.fill(IRI);
@@ -167,8 +175,10 @@ async function main() {
   if (outside.length) throw new Error(`the page asked for outside resources: ${outside.join(", ")}`);
   mkdirSync(dirname(screenshot), { recursive: true });
   await page.screenshot({ path: screenshot, fullPage: true });
-  console.log(`ok: screenshot saved to ${screenshot}`);
-  console.log(`browser test passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  ok(`screenshot saved to ${screenshot}`);
+  console.log(`browser test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // A check that fails throws, so reaching here means every check passed.
+  console.log(`browser: ${passed} passed, 0 failed`);
 }
 
 main()
