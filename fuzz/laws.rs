@@ -573,3 +573,940 @@ pub fn bidi(data: &[u8]) {
         }
     }
 }
+
+/// Whether `s` starts or ends with the ASCII whitespace of the processing draft, §4 step 1.
+fn ascii_ws_at_ends(s: &str) -> bool {
+    let ws = |c: char| matches!(c, ' ' | '\r' | '\n' | '\t');
+    s.starts_with(ws) || s.ends_with(ws)
+}
+
+/// Checks a character-reference error: its offset is that of a `&#` in `s`.
+fn check_char_ref_error(s: &str, e: &iri::legacy::CharRefError, what: &str) {
+    assert!(
+        s.get(e.offset()..).is_some_and(|t| t.starts_with("&#")),
+        "{what} {s:?}: error offset {} is not at a \"&#\"",
+        e.offset()
+    );
+    assert!(!e.to_string().is_empty());
+}
+
+/// Pre-processing (IRI processing draft §4): `trim` removes exactly the leading and trailing
+/// SP, CR, LF and TAB; `split_references` gives the runs between U+0020, each at its offset in
+/// the input, which join back (with single spaces) to the trimmed text with its runs of spaces
+/// collapsed; `Preprocessor::single` without references is `trim` followed by removing the
+/// whitespace or encoding the spaces; `multiple` without references is `split_references`;
+/// `decode_char_refs` leaves a text without `&#` alone and every error points at a `&#`; with
+/// references decoded, `single` and `multiple` agree with `decode_char_refs` where the
+/// whitespace rule cannot interfere. The first byte chooses nothing: every function runs.
+pub fn preprocess(data: &[u8]) {
+    use iri::legacy::{
+        decode_char_refs, split_references, trim, CharRefs, Preprocessor, Whitespace,
+    };
+    let s = &*text(data);
+    let ws = |c: char| matches!(c, ' ' | '\r' | '\n' | '\t');
+    // trim
+    let t = trim(s);
+    assert!(
+        !ascii_ws_at_ends(t),
+        "trim {s:?}: {t:?} has whitespace at an end"
+    );
+    let start = t.as_ptr() as usize - s.as_ptr() as usize;
+    assert!(
+        s[..start].chars().all(ws) && s[start + t.len()..].chars().all(ws),
+        "trim {s:?}: removed more than whitespace"
+    );
+    assert_eq!(trim(t), t, "trim {s:?}: not idempotent");
+    // split_references
+    let refs: Vec<_> = split_references(s).collect();
+    let mut last_end = 0;
+    for r in &refs {
+        assert!(!r.text.is_empty(), "split {s:?}: an empty reference");
+        assert!(
+            !r.text.contains(' '),
+            "split {s:?}: {:?} holds a space",
+            r.text
+        );
+        assert!(r.offset >= last_end, "split {s:?}: references out of order");
+        assert_eq!(
+            s.get(r.offset..r.offset + r.text.len()),
+            Some(r.text),
+            "split {s:?}: offset {} does not point at {:?}",
+            r.offset,
+            r.text
+        );
+        last_end = r.offset + r.text.len();
+    }
+    let joined: Vec<&str> = refs.iter().map(|r| r.text).collect();
+    let collapsed: Vec<&str> = t.split(' ').filter(|p| !p.is_empty()).collect();
+    assert_eq!(
+        joined, collapsed,
+        "split {s:?}: not the runs between spaces"
+    );
+    // single and multiple, references kept
+    let remove = Preprocessor::new(Whitespace::Remove);
+    let encode = Preprocessor::new(Whitespace::EncodeSpaces);
+    let r = remove.single(s).expect("no references: no error");
+    let expected: String = t.chars().filter(|&c| !ws(c)).collect();
+    assert_eq!(r, expected, "single(remove) {s:?}");
+    let e = encode.single(s).expect("no references: no error");
+    assert_eq!(e, t.replace(' ', "%20"), "single(encode) {s:?}");
+    assert!(
+        !ascii_ws_at_ends(&e),
+        "single(encode) {s:?}: whitespace at an end"
+    );
+    let m = remove.multiple(s).expect("no references: no error");
+    let split: Vec<(usize, &str)> = refs.iter().map(|r| (r.offset, r.text)).collect();
+    let got: Vec<(usize, &str)> = m.iter().map(|(o, t)| (*o, &**t)).collect();
+    assert_eq!(got, split, "multiple {s:?}: not split_references");
+    // decode_char_refs
+    let decoded = decode_char_refs(s);
+    match &decoded {
+        Ok(d) => {
+            if !s.contains("&#") {
+                assert_eq!(d, s, "decode {s:?}: changed a text without \"&#\"");
+            }
+            assert!(d.len() <= s.len(), "decode {s:?}: longer than its input");
+        }
+        Err(e) => check_char_ref_error(s, e, "decode"),
+    }
+    // single and multiple, references decoded
+    for p in [remove, encode] {
+        let p = p.char_refs(CharRefs::Decode);
+        match p.single(s) {
+            Ok(out) => {
+                if !s.contains("&#") {
+                    let keep = if p == remove.char_refs(CharRefs::Decode) {
+                        &r
+                    } else {
+                        &e
+                    };
+                    assert_eq!(
+                        &out, keep,
+                        "single(decode) {s:?}: differs without references"
+                    );
+                }
+                // With no whitespace inside, decoding is all that happens after trimming.
+                if !t.contains(ws) {
+                    assert_eq!(
+                        Ok(&out),
+                        decode_char_refs(t).as_ref(),
+                        "single(decode) {s:?}: not decode_char_refs of the trimmed text"
+                    );
+                }
+            }
+            Err(err) => check_char_ref_error(s, &err, "single(decode)"),
+        }
+        match p.multiple(s) {
+            Ok(many) => {
+                assert_eq!(many.len(), refs.len(), "multiple(decode) {s:?}: count");
+                for ((o, d), r) in many.iter().zip(&refs) {
+                    assert_eq!(*o, r.offset, "multiple(decode) {s:?}: offset");
+                    assert_eq!(
+                        Ok(d),
+                        decode_char_refs(r.text).as_ref(),
+                        "multiple(decode) {s:?}"
+                    );
+                }
+            }
+            Err(err) => {
+                check_char_ref_error(s, &err, "multiple(decode)");
+                assert!(
+                    refs.iter().any(|r| decode_char_refs(r.text).is_err()),
+                    "multiple(decode) {s:?}: an error where every reference decodes"
+                );
+            }
+        }
+    }
+}
+
+/// The kinds a lenient parse is asked for.
+const KINDS: [Kind; 4] = [
+    Kind::IriReference,
+    Kind::Iri,
+    Kind::AbsoluteIri,
+    Kind::RelativeIri,
+];
+
+/// Lenient parsing (RFC 3987 §3.1; LEIRI) in each mode and kind: strict mode is the strict
+/// parser; a strictly valid text is taken as it is, without warnings, in every mode; the strict
+/// form parses strictly as the kind asked for; each warning's offset holds its character,
+/// in order, never `#`, `%`, `[` or `]`; the original components join back to the input and
+/// the strict form is the input with exactly the warned characters percent-encoded; the URI
+/// form parses as a URI; `to_uri_with(Fail)` fails exactly when there are warnings, at the
+/// first; the LEIRI grammar accepts whatever the lenient one does. Errors lie on character
+/// boundaries and point at the reported character.
+pub fn lenient(data: &[u8]) {
+    use iri::legacy::{ExtraChars, LenientIriRef, ParseMode};
+    let s = &*text(data);
+    for kind in KINDS {
+        let strict_ok = validate(s, kind).is_ok();
+        let mut accepted = Vec::new();
+        for mode in [ParseMode::Strict, ParseMode::Lenient, ParseMode::Leiri] {
+            let what = format!("{} {kind} {s:?}", mode.as_str());
+            let r = LenientIriRef::parse_kind(s, mode, kind);
+            if kind == Kind::IriReference {
+                assert_eq!(
+                    r.as_ref().ok().map(|r| r.as_iri_ref().as_str().to_string()),
+                    LenientIriRef::parse(s, mode)
+                        .ok()
+                        .map(|r| r.as_iri_ref().as_str().to_string()),
+                    "{what}: parse and parse_kind differ"
+                );
+            }
+            if mode == ParseMode::Strict {
+                assert_eq!(
+                    r.is_ok(),
+                    strict_ok,
+                    "{what}: strict mode is not the strict parser"
+                );
+            }
+            accepted.push(r.is_ok());
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    assert!(
+                        e.offset() <= s.len() && s.is_char_boundary(e.offset()),
+                        "{what}: error offset {} not a boundary",
+                        e.offset()
+                    );
+                    if let Some(c) = e.char() {
+                        assert!(
+                            s[e.offset()..].starts_with(c),
+                            "{what}: error char {c:?} not at {}",
+                            e.offset()
+                        );
+                    }
+                    assert!(!strict_ok, "{what}: a strictly valid text refused");
+                    continue;
+                }
+            };
+            let strict = r.as_iri_ref();
+            assert_eq!(r.original(), s);
+            assert!(
+                validate(strict.as_str(), kind).is_ok(),
+                "{what}: the strict form {:?} does not parse",
+                strict.as_str()
+            );
+            if strict_ok {
+                assert_eq!(strict.as_str(), s, "{what}: a strict text changed");
+                assert!(
+                    r.is_strict() && r.warnings().is_empty(),
+                    "{what}: warnings on a strict text"
+                );
+            }
+            assert_eq!(r.is_strict(), r.warnings().is_empty());
+            // Warnings point at their characters, and encoding exactly them gives the strict form.
+            let mut expected = String::new();
+            let mut from = 0;
+            for w in r.warnings() {
+                assert!(w.offset >= from, "{what}: warnings out of order");
+                assert!(
+                    s.get(w.offset..).is_some_and(|t| t.starts_with(w.ch)),
+                    "{what}: warning {:?} not at {}",
+                    w.ch,
+                    w.offset
+                );
+                assert_eq!(w.span(), w.offset..w.offset + w.ch.len_utf8());
+                assert!(!"#%[]".contains(w.ch), "{what}: {:?} converted", w.ch);
+                assert!(!w.to_string().is_empty());
+                expected.push_str(&s[from..w.offset]);
+                let mut buf = [0u8; 4];
+                for b in w.ch.encode_utf8(&mut buf).bytes() {
+                    expected.push_str(&format!("%{b:02X}"));
+                }
+                from = w.offset + w.ch.len_utf8();
+            }
+            expected.push_str(&s[from..]);
+            assert_eq!(strict.as_str(), expected, "{what}: strict form");
+            // The original components join back to the input.
+            let mut joined = String::new();
+            if let Some(sc) = r.original_scheme() {
+                assert_eq!(Some(sc), strict.scheme(), "{what}: scheme");
+                joined.push_str(sc);
+                joined.push(':');
+            }
+            assert_eq!(
+                r.original_authority().is_some(),
+                strict.authority().is_some()
+            );
+            if let Some(a) = r.original_authority() {
+                joined.push_str("//");
+                joined.push_str(a);
+            }
+            joined.push_str(r.original_path());
+            assert_eq!(r.original_query().is_some(), strict.query().is_some());
+            if let Some(q) = r.original_query() {
+                joined.push('?');
+                joined.push_str(q);
+            }
+            assert_eq!(r.original_fragment().is_some(), strict.fragment().is_some());
+            if let Some(f) = r.original_fragment() {
+                joined.push('#');
+                joined.push_str(f);
+            }
+            assert_eq!(joined, s, "{what}: original components do not join back");
+            // The URI form.
+            let uri = r.to_uri();
+            let uri_kind = match kind {
+                Kind::IriReference => Kind::UriReference,
+                Kind::Iri => Kind::Uri,
+                Kind::AbsoluteIri => Kind::AbsoluteUri,
+                _ => Kind::RelativeUri,
+            };
+            assert!(
+                uri.as_str().is_ascii() && validate(uri.as_str(), uri_kind).is_ok(),
+                "{what}: to_uri gave {:?}, not a {uri_kind}",
+                uri.as_str()
+            );
+            assert_eq!(uri.as_str(), strict.to_uri().as_str(), "{what}: to_uri");
+            let pe = r
+                .to_uri_with(ExtraChars::PercentEncode)
+                .expect("percent-encoding never fails");
+            assert_eq!(pe.as_str(), uri.as_str());
+            match r.to_uri_with(ExtraChars::Fail) {
+                Ok(u) => {
+                    assert!(
+                        r.warnings().is_empty(),
+                        "{what}: Fail succeeded with warnings"
+                    );
+                    assert_eq!(u.as_str(), uri.as_str());
+                }
+                Err(e) => {
+                    assert_eq!(
+                        Some(&e.widened()),
+                        r.warnings().first(),
+                        "{what}: Fail's error"
+                    );
+                    assert!(!e.to_string().is_empty());
+                }
+            }
+        }
+        assert!(
+            !accepted[1] || accepted[2],
+            "{kind} {s:?}: lenient but not LEIRI"
+        );
+    }
+}
+
+/// The charsets the first byte chooses from (WHATWG labels), single-byte ones first.
+#[cfg(feature = "encoding")]
+const CHARSETS: [&str; 16] = [
+    "utf-8",
+    "windows-1252",
+    "koi8-r",
+    "windows-1251",
+    "iso-8859-7",
+    "macintosh",
+    "x-user-defined",
+    "windows-1258",
+    "shift_jis",
+    "euc-jp",
+    "iso-2022-jp",
+    "gb18030",
+    "big5",
+    "euc-kr",
+    "utf-16le",
+    "utf-16be",
+];
+
+/// How many of `CHARSETS` decode each byte sequence to at most one text that encodes back to
+/// it: UTF-8 and the single-byte charsets whose non-ASCII bytes are all non-ASCII characters.
+#[cfg(feature = "encoding")]
+const BIJECTIVE: usize = 7;
+
+/// Bytes as a legacy URI writes them: ASCII as it is, other octets as `%HH`.
+#[cfg(feature = "encoding")]
+fn legacy_form(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        if b.is_ascii() {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Legacy charsets (RFC 3987 §3.1 step 1, the query exception, §7.7), with the charset chosen
+/// by the first byte (low four bits) and the unmappable policy by its next bits:
+/// - step 1 on the other bytes: a decoding error lies inside them; UTF-8 fails exactly on
+///   invalid UTF-8; a non-Unicode charset's text comes out in NFC;
+/// - `interpret` of those bytes, all percent-encoded: UTF-8 comes first, one reading per
+///   distinct charset, each the same with the charset repeated; a strict reading in UTF-8 or a
+///   single-byte charset encodes back (`encode_in`) to the bytes in legacy form;
+/// - `interpret` of the other bytes as text: an error points at a `%`;
+/// - `DocumentCharset::to_uri` of the text, when it is an IRI reference: the output is a URI
+///   reference; it is the UTF-8 mapping wherever the exception does not apply, and where it
+///   does, only the query differs (it is `map_query`); `apply` on the UTF-8 mapping agrees;
+///   an unmappable character is reported in the query, only under `Unmappable::Fail`.
+#[cfg(feature = "encoding")]
+pub fn charset(data: &[u8]) {
+    use iri::legacy::{encode_in, interpret, Charset, DocumentCharset, Source, Unmappable};
+    let Some((&sel, raw)) = data.split_first() else {
+        return;
+    };
+    let idx = (sel & 0x0F) as usize;
+    let cs = Charset::for_label(CHARSETS[idx]).expect("a known label");
+    let policy = [
+        Unmappable::Fail,
+        Unmappable::Utf8,
+        Unmappable::NumericReference,
+    ][(sel >> 4) as usize % 3];
+    // Step 1.
+    match (Source::Bytes {
+        bytes: raw,
+        charset: cs,
+    })
+    .to_ucs()
+    {
+        Ok(t) => {
+            if cs == Charset::utf8() {
+                let b = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
+                assert_eq!(Ok(&*t), std::str::from_utf8(b), "to_ucs utf-8 {raw:?}");
+            }
+            if !cs.is_unicode() {
+                let nfc = Source::Characters(&t).to_ucs().unwrap();
+                assert_eq!(nfc, t, "to_ucs {cs} {raw:?}: not NFC");
+            }
+        }
+        Err(e) => {
+            assert!(
+                e.offset() < raw.len(),
+                "to_ucs {cs} {raw:?}: offset {}",
+                e.offset()
+            );
+            assert_eq!(e.charset(), cs);
+            if cs == Charset::utf8() {
+                let b = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
+                assert!(
+                    std::str::from_utf8(b).is_err(),
+                    "to_ucs utf-8 {raw:?}: refused valid UTF-8"
+                );
+            }
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    // Interpreting the bytes, percent-encoded.
+    let pct: String = raw.iter().map(|b| format!("%{b:02X}")).collect();
+    let found = interpret(&pct, &[cs]).expect("every % starts a percent-encoding");
+    assert_eq!(
+        found[0].charset,
+        Charset::utf8(),
+        "interpret {pct:?}: UTF-8 first"
+    );
+    assert_eq!(found.len(), if cs == Charset::utf8() { 1 } else { 2 });
+    assert_eq!(
+        interpret(&pct, &[cs, cs, Charset::utf8()]).unwrap(),
+        found,
+        "interpret {pct:?}: repeated"
+    );
+    assert_eq!(
+        found[0].strict,
+        std::str::from_utf8(raw).is_ok(),
+        "interpret {pct:?}: UTF-8 strictness"
+    );
+    for c in &found {
+        if c.strict && (c.charset == Charset::utf8() || idx < BIJECTIVE) {
+            let back = encode_in(&c.text, c.charset, Unmappable::Fail)
+                .unwrap_or_else(|e| panic!("interpret {pct:?} in {}: {e}", c.charset));
+            assert_eq!(
+                back,
+                legacy_form(raw),
+                "interpret {pct:?}: {} does not encode back",
+                c.charset
+            );
+        }
+    }
+    // Interpreting text.
+    let s = &*text(raw);
+    match interpret(s, &[cs]) {
+        Ok(found) => assert_eq!(found[0].charset, Charset::utf8()),
+        Err(e) => assert!(
+            s.get(e.offset()..).is_some_and(|t| t.starts_with('%')),
+            "interpret {s:?}: error offset {} not at a %",
+            e.offset()
+        ),
+    }
+    // The query exception.
+    let Ok(r) = IriRef::parse(s) else {
+        return;
+    };
+    let doc = DocumentCharset::new(cs).unmappable(policy);
+    let plain = r.to_uri();
+    let applies = doc.applies_to(&r);
+    match doc.to_uri(&r) {
+        Ok(u) => {
+            assert!(
+                UriRef::parse(u.as_str()).is_ok(),
+                "query exception {cs} {s:?}: {u} is not a URI"
+            );
+            if applies {
+                assert_eq!(u.scheme(), plain.scheme(), "{cs} {s:?}: scheme");
+                assert_eq!(u.authority(), plain.authority(), "{cs} {s:?}: authority");
+                assert_eq!(u.path(), plain.path(), "{cs} {s:?}: path");
+                assert_eq!(u.fragment(), plain.fragment(), "{cs} {s:?}: fragment");
+                assert_eq!(
+                    u.query(),
+                    doc.map_query(&r).unwrap().as_deref(),
+                    "{cs} {s:?}: query"
+                );
+                if r.query().is_some_and(|q| q.is_ascii()) {
+                    assert_eq!(u.query(), r.query(), "{cs} {s:?}: an ASCII query changed");
+                }
+            } else {
+                assert_eq!(
+                    u.as_str(),
+                    plain.as_str(),
+                    "{cs} {s:?}: not the UTF-8 mapping"
+                );
+            }
+            assert_eq!(doc.apply(&r, &plain).unwrap(), u, "{cs} {s:?}: apply");
+        }
+        Err(e) => {
+            assert!(
+                applies && policy == Unmappable::Fail,
+                "{cs} {s:?}: failed: {e}"
+            );
+            let q = r.query().expect("the exception applies to a query");
+            let at = q.as_ptr() as usize - r.as_str().as_ptr() as usize;
+            assert!(
+                e.offset() >= at && s[e.offset()..].starts_with(e.ch()),
+                "{cs} {s:?}: unmappable {:?} not at {}",
+                e.ch(),
+                e.offset()
+            );
+        }
+    }
+}
+
+/// The 1-based line and column (in characters) of byte `at` of `s`, lines ending at LF.
+fn line_column(s: &str, at: usize) -> (usize, usize) {
+    let before = &s[..at];
+    let line = 1 + before.matches('\n').count();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, 1 + before[line_start..].chars().count())
+}
+
+/// Whether `small` is `big` with some whitespace characters left out.
+fn is_big_without_whitespace(small: &str, big: &str) -> bool {
+    let mut want = small.chars().peekable();
+    for c in big.chars() {
+        if want.peek() == Some(&c) {
+            want.next();
+        } else if !c.is_whitespace() {
+            return false;
+        }
+    }
+    want.peek().is_none()
+}
+
+/// Checks the candidates found in a document: positions on character boundaries of `doc`, in
+/// document order, with the line and column of their start; a text without whitespace at its
+/// ends; a result that is the text parsed (an error exactly when it does not parse), whose URI
+/// is an ASCII URI reference, the URI form of the resolved IRI when there is one, and of the
+/// reference otherwise.
+fn check_found(doc: &str, found: &[iri::extract::Found], what: &str) {
+    let mut last = 0;
+    for f in found {
+        assert!(
+            f.span.start <= f.span.end
+                && f.span.end <= doc.len()
+                && doc.is_char_boundary(f.span.start)
+                && doc.is_char_boundary(f.span.end),
+            "{what} {doc:?}: span {:?} of {:?}",
+            f.span,
+            f.text
+        );
+        assert!(
+            f.span.start >= last,
+            "{what} {doc:?}: {:?} out of order",
+            f.text
+        );
+        last = f.span.start;
+        assert_eq!(
+            (f.line, f.column),
+            line_column(doc, f.span.start),
+            "{what} {doc:?}: line and column of {:?}",
+            f.text
+        );
+        assert!(
+            !ascii_ws_at_ends(&f.text),
+            "{what} {doc:?}: {:?} not trimmed",
+            f.text
+        );
+        assert!(!f.place.to_string().is_empty());
+        check_result(&f.text, &f.result, &format!("{what} {doc:?}"));
+    }
+}
+
+/// The result of a found candidate agrees with parsing its text.
+fn check_result(text: &str, result: &Result<iri::extract::Resolved, iri::ParseError>, what: &str) {
+    match result {
+        Ok(r) => {
+            assert_eq!(
+                r.reference.as_str(),
+                text,
+                "{what}: reference is not the text"
+            );
+            assert!(
+                r.uri.is_ascii() && UriRef::parse(r.uri.as_str()).is_ok(),
+                "{what}: {:?} is not a URI reference",
+                r.uri
+            );
+            match &r.resolved {
+                Some(abs) => {
+                    assert!(
+                        Iri::parse(abs.as_str()).is_ok(),
+                        "{what}: resolved {abs} is not an IRI"
+                    );
+                    assert_eq!(
+                        r.uri,
+                        abs.to_uri().as_str(),
+                        "{what}: uri of the resolved IRI"
+                    );
+                    assert!(Uri::parse(r.uri.as_str()).is_ok(), "{what}: resolved uri");
+                }
+                None => {
+                    assert!(
+                        r.reference.scheme().is_none(),
+                        "{what}: an IRI left unresolved"
+                    );
+                    assert_eq!(
+                        r.uri,
+                        r.reference.to_uri().as_str(),
+                        "{what}: uri of the reference"
+                    );
+                }
+            }
+        }
+        Err(e) => {
+            assert_eq!(
+                IriRef::parse(text).err().as_ref(),
+                Some(e),
+                "{what}: {text:?} reported with another error"
+            );
+        }
+    }
+}
+
+/// Extraction (RFC 3987 §7.3, RFC 3986 Appendix C). The first byte chooses the options (bit 0:
+/// a base; bit 1: text content not searched; bits 2–3 for documents: the kind; bits 4–5: the
+/// charset); the rest is the text.
+/// - `find_iris`: candidates in order, not overlapping, on character boundaries, with the line
+///   and column of their start; the text is the span itself, or inside `<…>` the span with
+///   whitespace left out; `parse` is `IriRef::parse` of the text;
+/// - `extract_text` and `extract_markup` (HTML and XML): as `check_found` says;
+/// - `extract_document` on the raw bytes: every candidate has a result that agrees with its
+///   text, positions are in range; forced to UTF-8 and a kind, valid UTF-8 without a byte order
+///   mark gives what `extract_markup` or `extract_text` gives on the text.
+pub fn extract(data: &[u8]) {
+    use iri::extract::{
+        extract_markup, extract_text, find_iris, Delimiter, MarkupKind, MarkupOptions,
+    };
+    let Some((&sel, raw)) = data.split_first() else {
+        return;
+    };
+    let s = &*text(raw);
+    let mut last_end = 0;
+    for m in find_iris(s) {
+        let what = format!("find_iris {s:?}: {:?}", m.text);
+        assert!(
+            m.span.start >= last_end && m.span.end <= s.len(),
+            "{what}: span {:?} after {last_end}",
+            m.span
+        );
+        assert!(
+            s.is_char_boundary(m.span.start) && s.is_char_boundary(m.span.end),
+            "{what}: span"
+        );
+        last_end = m.span.end;
+        assert!(!m.text.is_empty(), "{what}: empty");
+        assert_eq!(
+            (m.line, m.column),
+            line_column(s, m.span.start),
+            "{what}: line and column"
+        );
+        let inside = &s[m.span.clone()];
+        match m.delimiter {
+            Delimiter::None | Delimiter::Bidi => assert_eq!(m.text, inside, "{what}: not the span"),
+            Delimiter::Angle | Delimiter::AngleUrl => {
+                assert!(
+                    is_big_without_whitespace(&m.text, inside),
+                    "{what}: not the span {inside:?}"
+                )
+            }
+        }
+        assert_eq!(
+            m.parse().err(),
+            IriRef::parse(&*m.text).err(),
+            "{what}: parse"
+        );
+    }
+    let mut opts = MarkupOptions::new().text(sel & 2 == 0);
+    if sel & 1 != 0 {
+        opts = opts.base(Iri::parse("http://example.org/d/e?q".to_string()).unwrap());
+    }
+    check_found(s, &extract_text(s, &opts), "extract_text");
+    check_found(
+        s,
+        &extract_markup(s, MarkupKind::Html, &opts),
+        "extract_markup(html)",
+    );
+    check_found(
+        s,
+        &extract_markup(s, MarkupKind::Xml, &opts),
+        "extract_markup(xml)",
+    );
+    #[cfg(feature = "encoding")]
+    {
+        use iri::extract::{extract_document, DocumentKind, DocumentOptions};
+        let kinds = [
+            None,
+            Some(DocumentKind::Html),
+            Some(DocumentKind::Xml),
+            Some(DocumentKind::Text),
+        ];
+        let kind = kinds[(sel >> 2) as usize & 3];
+        let label =
+            [None, Some("utf-8"), Some("shift_jis"), Some("windows-1252")][(sel >> 4) as usize & 3];
+        let mut dopts = DocumentOptions::new().text(sel & 2 == 0);
+        if let Some(k) = kind {
+            dopts = dopts.kind(k);
+        }
+        if let Some(l) = label {
+            dopts = dopts.charset(l).unwrap();
+        }
+        if sel & 1 != 0 {
+            dopts = dopts.base(Iri::parse("http://example.org/d/e?q".to_string()).unwrap());
+        }
+        let doc = extract_document(raw, &dopts);
+        // Each byte decodes to at most one character of three bytes, U+FFFD included.
+        let bound = 3 * raw.len();
+        for f in &doc.found {
+            assert!(
+                f.span.start <= f.span.end && f.span.end <= bound && f.line >= 1 && f.column >= 1,
+                "extract_document {raw:?}: position of {:?}",
+                f.text
+            );
+            assert!(f.line <= raw.len() + 1 && f.column <= raw.len() + 1);
+            check_result(&f.text, &f.result, &format!("extract_document {raw:?}"));
+        }
+        if let (Some(k), Some("utf-8"), Ok(t)) = (kind, label, std::str::from_utf8(raw)) {
+            if !t.starts_with('\u{FEFF}') {
+                let expected = match k {
+                    DocumentKind::Html => extract_markup(t, MarkupKind::Html, &opts),
+                    DocumentKind::Xml => extract_markup(t, MarkupKind::Xml, &opts),
+                    DocumentKind::Text => extract_text(t, &opts),
+                };
+                assert_eq!(
+                    doc.found, expected,
+                    "extract_document {t:?}: not the text's"
+                );
+                assert!(!doc.malformed);
+            }
+        }
+    }
+}
+
+/// Percent-decodes `s` (every `%HH`; other characters as their UTF-8 octets).
+fn pct_octets(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = b
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
+            if let Some(Ok(o)) = hex.map(|h| u8::from_str_radix(h, 16)) {
+                out.push(o);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    out
+}
+
+/// Standard base64 with padding (RFC 4648 §4).
+fn base64_encode(bytes: &[u8]) -> String {
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(A[(n >> (18 - 6 * i)) as usize & 63] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// The scheme views (RFC 6068, RFC 2397, RFC 8089, RFC 8141) on the text as an IRI, and the
+/// text as a local path:
+/// - each view of an IRI and of its URI (RFC 3987 §3.1) is the same (for `urn`, equivalent),
+///   and an error's offset is a character boundary of the IRI;
+/// - `mailto`: each address is its local part, `@` and its domain, which holds no `@`;
+/// - `data`: the octets are the payload (after the first `,`, up to the fragment) decoded, and
+///   for base64 that payload's standard encoding;
+/// - `file`: a path from `to_path` goes through `from_path` and back to itself, in both
+///   styles; `from_path` gives a `file` IRI that `to_path` takes to a path (which then goes
+///   round as above);
+/// - `urn`: the equivalence key is a URN whose key is itself; a URN is equivalent to itself.
+pub fn scheme(data: &[u8]) {
+    use iri::scheme::data::DataIri;
+    use iri::scheme::file::{from_path, to_path, PathStyle};
+    use iri::scheme::mailto::Mailto;
+    use iri::scheme::urn::Urn;
+    let s = &*text(data);
+    for style in [PathStyle::Unix, PathStyle::Windows] {
+        if let Ok(i) = from_path(s, style) {
+            assert!(
+                Iri::parse(i.as_str()).is_ok(),
+                "from_path {style:?} {s:?}: {i} is not an IRI"
+            );
+            assert_eq!(i.scheme(), "file");
+            let p = to_path(&i, style)
+                .unwrap_or_else(|e| panic!("from_path {style:?} {s:?}: {i}: {e}"));
+            // Not the same IRI: `to_path` upper-cases a drive letter.
+            let again = from_path(&p, style).unwrap_or_else(|e| panic!("{s:?} via {p:?}: {e}"));
+            assert_eq!(
+                to_path(&again, style).as_ref(),
+                Ok(&p),
+                "from_path {style:?} {s:?}: via {p:?}"
+            );
+        }
+    }
+    let Ok(iri) = Iri::parse(s) else {
+        return;
+    };
+    let uri_text = iri.to_uri();
+    let uri = Iri::parse(uri_text.as_str()).expect("the URI of an IRI is an IRI");
+    let boundary = |o: usize, what: &str| {
+        assert!(
+            o <= s.len() && s.is_char_boundary(o),
+            "{what} {s:?}: error offset {o}"
+        );
+    };
+    // mailto
+    let m = Mailto::parse(&iri);
+    match &m {
+        Ok(m) => {
+            for a in m.to() {
+                assert_eq!(
+                    format!("{}@{}", a.local(), a.domain()),
+                    a.as_str(),
+                    "mailto {s:?}"
+                );
+                assert!(
+                    !a.domain().contains('@'),
+                    "mailto {s:?}: domain {:?}",
+                    a.domain()
+                );
+                if let Ok(d) = a.domain_ascii() {
+                    assert!(d.is_ascii(), "mailto {s:?}: domain_ascii {d:?}");
+                }
+            }
+        }
+        Err(e) => {
+            boundary(e.offset(), "mailto");
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    assert_eq!(
+        m.as_ref().ok(),
+        Mailto::parse(&uri).as_ref().ok(),
+        "mailto {s:?}: IRI and URI differ"
+    );
+    // data
+    let d = DataIri::parse(&iri);
+    match &d {
+        Ok(d) => {
+            let rest = &s[5..s.find('#').unwrap_or(s.len())];
+            let payload = &rest[rest.find(',').expect("a data IRI has a comma") + 1..];
+            let octets = pct_octets(payload);
+            if d.is_base64() {
+                assert_eq!(
+                    base64_encode(d.bytes()).as_bytes(),
+                    octets,
+                    "data {s:?}: base64"
+                );
+            } else {
+                assert_eq!(d.bytes(), octets, "data {s:?}: octets");
+            }
+        }
+        Err(e) => {
+            boundary(e.offset(), "data");
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    assert_eq!(
+        d.as_ref().ok(),
+        DataIri::parse(&uri).as_ref().ok(),
+        "data {s:?}: IRI and URI differ"
+    );
+    // file
+    for style in [PathStyle::Unix, PathStyle::Windows] {
+        match to_path(&iri, style) {
+            Ok(p) => {
+                let back = from_path(&p, style)
+                    .unwrap_or_else(|e| panic!("to_path {style:?} {s:?}: {p:?} has no IRI: {e}"));
+                assert_eq!(
+                    to_path(&back, style).as_ref(),
+                    Ok(&p),
+                    "to_path {style:?} {s:?}: via {back}"
+                );
+                assert_eq!(
+                    to_path(&uri, style).as_ref(),
+                    Ok(&p),
+                    "to_path {style:?} {s:?}: URI differs"
+                );
+            }
+            Err(e) => {
+                boundary(e.offset(), "file");
+                assert!(!e.to_string().is_empty());
+            }
+        }
+    }
+    // urn
+    match Urn::parse(&iri) {
+        Ok(u) => {
+            let key = u.equivalence_key();
+            assert!(
+                key.starts_with("urn:") && key.is_ascii(),
+                "urn {s:?}: key {key:?}"
+            );
+            let key_iri =
+                Iri::parse(key.as_str()).unwrap_or_else(|e| panic!("urn {s:?}: key {key:?}: {e}"));
+            let again =
+                Urn::parse(&key_iri).unwrap_or_else(|e| panic!("urn {s:?}: key {key:?}: {e}"));
+            assert_eq!(
+                again.equivalence_key(),
+                key,
+                "urn {s:?}: key not idempotent"
+            );
+            assert!(u.equivalent(&u) && u.equivalent(&again) && again.equivalent(&u));
+            let v = Urn::parse(&uri).unwrap_or_else(|e| panic!("urn {s:?}: its URI {uri}: {e}"));
+            assert!(
+                u.equivalent(&v) && v.equivalent(&u),
+                "urn {s:?}: not equivalent to its URI"
+            );
+        }
+        Err(e) => {
+            boundary(e.offset(), "urn");
+            assert!(
+                Urn::parse(&uri).is_err(),
+                "urn {s:?}: the URI is a URN, the IRI not"
+            );
+        }
+    }
+}
