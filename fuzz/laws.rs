@@ -15,6 +15,18 @@
 //! byte.
 #![allow(dead_code)]
 
+// The laws of pre-processing, lenient parsing and legacy charsets, and those of extraction and
+// the scheme views, in files of their own (paths resolved beside this one). Each fuzz target
+// uses one function of all of them.
+#[path = "laws_extra.rs"]
+mod extra;
+#[path = "laws_views.rs"]
+mod views;
+#[allow(unused_imports)]
+pub use extra::*;
+#[allow(unused_imports)]
+pub use views::*;
+
 use iri::idn::IdnaOptions;
 use iri::{
     remove_dot_segments, validate, Form, Iri, IriRef, Kind, Level, Normalizer, Steps, Uri, UriRef,

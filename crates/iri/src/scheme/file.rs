@@ -14,7 +14,9 @@
 //!
 //! Refused, with the byte offset in the IRI: another scheme, userinfo or a port, a query
 //! (RFC 8089 has none), a relative path, a decoded NUL, a `%2F` (or in Windows style `%5C`)
-//! that would become a separator, and octets that are not UTF-8. The fragment is not part of
+//! that would become a separator, octets that are not UTF-8, and in Windows style a UNC
+//! server name that is empty or, decoded, holds a character no host may hold (or a `%`), as
+//! [`from_path`] could not take it back. The fragment is not part of
 //! the path and is not looked at.
 //!
 //! From a path ([`from_path`]): an absolute path in the style's syntax becomes an IRI with an
@@ -154,6 +156,27 @@ fn fail<T>(kind: FileErrorKind, offset: usize) -> Result<T, FileError> {
     Err(FileError { kind, offset })
 }
 
+/// Whether `c` may stand in a server name written as an IRI host (`reg-name`, RFC 3986
+/// §3.2.2; `%` only as the start of a percent-encoding, which the IRI parse checks).
+fn is_server_char(c: char) -> bool {
+    if c.is_ascii() {
+        is(c as u8, REG_NAME)
+    } else {
+        is_ucschar(c as u32) && !crate::is_bidi_formatting(c as u32)
+    }
+}
+
+/// Checks the server name of a UNC path that `to_path` wrote in `out` (after its `\\`): it
+/// must be one `from_path` takes back, so a decoded `%` or a character no host may hold is
+/// refused at `offset`.
+fn check_server(out: &str, offset: usize) -> Result<(), FileError> {
+    let server = out[2..].split('\\').next().unwrap_or("");
+    if server.is_empty() || !server.chars().all(|c| c != '%' && is_server_char(c)) {
+        return fail(FileErrorKind::InvalidHost, offset);
+    }
+    Ok(())
+}
+
 /// `C:` at the start of `s`, followed by the end or `/`.
 fn drive(s: &str) -> Option<char> {
     let b = s.as_bytes();
@@ -241,7 +264,14 @@ pub fn to_path<T: AsRef<str>>(iri: &Iri<T>, style: PathStyle) -> Result<String, 
                     offset: auth_start + k,
                 })?;
                 out.push_str(&h);
-                join(path, path_start, '\\', style, &mut out)?;
+                if path.is_empty() {
+                    // `file://server` reads as `file://server/` (RFC 8089's path is absolute),
+                    // the form `from_path` gives for `\\server`.
+                    out.push('\\');
+                } else {
+                    join(path, path_start, '\\', style, &mut out)?;
+                }
+                check_server(&out, auth_start)?;
             } else if let Some(d) = drive(rooted.unwrap_or(path)) {
                 let skip = usize::from(rooted.is_some()) + 2;
                 out.push(d.to_ascii_uppercase());
@@ -255,6 +285,11 @@ pub fn to_path<T: AsRef<str>>(iri: &Iri<T>, style: PathStyle) -> Result<String, 
             } else if let Some(unc) = path.strip_prefix("//") {
                 out.push_str("\\\\");
                 join(unc, path_start + 2, '\\', style, &mut out)?;
+                if !unc.contains('/') {
+                    // A server alone: as `file://server` above.
+                    out.push('\\');
+                }
+                check_server(&out, path_start + 2)?;
             } else if path.starts_with('/') {
                 return fail(FileErrorKind::NoDrive, path_start);
             } else {
@@ -314,15 +349,7 @@ pub fn from_path(path: &str, style: PathStyle) -> Result<Iri<String>, FileError>
             {
                 let end = unc.find(is_sep).unwrap_or(unc.len());
                 let server = &unc[..end];
-                if server.is_empty()
-                    || !server.chars().all(|c| {
-                        if c.is_ascii() {
-                            is(c as u8, REG_NAME)
-                        } else {
-                            is_ucschar(c as u32) && !crate::is_bidi_formatting(c as u32)
-                        }
-                    })
-                {
+                if server.is_empty() || !server.chars().all(is_server_char) {
                     return fail(FileErrorKind::InvalidHost, 2);
                 }
                 out.push_str(server);
