@@ -444,6 +444,7 @@ const ALL: &[&[&str]] = &[
     &["lint"],
     &["lint", "--format", "json"],
     &["display", "--visual"],
+    &["display", "--wrap", "lrm"],
 ];
 
 #[test]
