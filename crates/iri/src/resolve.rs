@@ -135,7 +135,12 @@ fn dot_pieces<'a>(out: &mut String, start: usize, segs: impl Iterator<Item = &'a
 /// Without one, `remove_dot_segments` is the identity, and resolution copies the path.
 #[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    let s = path.as_bytes();
+    first_dot_segment(path.as_bytes()).is_some()
+}
+
+/// Where the first `.` or `..` segment of a path starts (at 0, or right after a `/`).
+#[inline]
+fn first_dot_segment(s: &[u8]) -> Option<usize> {
     let n = s.len();
     // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
     let dot_segment_at = |d: usize| {
@@ -146,27 +151,48 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
         };
         after == n || s[after] == b'/'
     };
-    // Eight bytes at a time (the last word padded with zeros). Most words hold no '.' at
-    // all, which the cheap test `(x - 0x01…) & !x & 0x80…` (a zero byte of `x` marks a '.';
-    // no false negatives) shows.
-    let mut i = 0;
-    while i < n {
-        let w = crate::chars::load_word(s, i);
-        let x = w ^ 0x2E2E_2E2E_2E2E_2E2E;
-        let mut m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
-        // Each flagged byte is checked: a '.' (flags above a true one may be false), right
-        // after a '/' or at the start, making a whole segment. Most dots fail the second test
-        // at once (`index.html`).
-        while m != 0 {
-            let d = i + (m.trailing_zeros() / 8) as usize;
-            if d < n && s[d] == b'.' && (d == 0 || s[d - 1] == b'/') && dot_segment_at(d) {
-                return true;
-            }
-            m &= m - 1;
-        }
-        i += 8;
+    if n == 0 {
+        return None;
     }
-    false
+    if s[0] == b'.' && dot_segment_at(0) {
+        return Some(0);
+    }
+    // Every other dot segment starts with a pair "/.": sixteen pairs at a time from a window
+    // of 17 bytes, a fixed-size loop of byte comparisons, which the compiler turns into
+    // vector compares where the target has them. The last window ends at the end of the
+    // path (overlapping the one before: no pair there matched), or, on a path shorter than
+    // a window, is the path padded with zeros (which match nothing).
+    let mut i = 0;
+    let mut pad = [0u8; 17];
+    loop {
+        let w: &[u8; 17] = if n < 17 {
+            pad[..n].copy_from_slice(s);
+            &pad
+        } else {
+            s[i..i + 17].try_into().unwrap_or(&pad)
+        };
+        if any_pair(w) {
+            for k in 0..16 {
+                if w[k] == b'/' && w[k + 1] == b'.' && dot_segment_at(i + k + 1) {
+                    return Some(i + k + 1);
+                }
+            }
+        }
+        if i + 17 >= n {
+            return None;
+        }
+        i = if i + 16 + 17 <= n { i + 16 } else { n - 17 };
+    }
+}
+
+/// Whether some `w[k]` is `/` and `w[k + 1]` is `.` (`k` below 16).
+#[inline(always)]
+fn any_pair(w: &[u8; 17]) -> bool {
+    let mut any = false;
+    for k in 0..16 {
+        any |= (w[k] == b'/') & (w[k + 1] == b'.');
+    }
+    any
 }
 
 /// The index of the last `/` of `s`, eight bytes at a time from the end.
@@ -185,28 +211,34 @@ fn last_slash(s: &[u8]) -> Option<usize> {
     s[..end].iter().rposition(|&c| c == b'/')
 }
 
-/// Appends `remove_dot_segments(dir + path)`, copying when there is nothing to remove.
+/// Appends `remove_dot_segments(dir + path)` (`dir` empty or ending with `/`) in one pass
+/// over the input in the common case: both are copied, and the copy is searched for its
+/// first dot segment. Without one, that is the result. When the first one lies in `path`,
+/// everything before it is moved as it is (rule E) and stays in place, and only the rest of
+/// `path` is walked, each segment a piece `/seg`. A dot segment in `dir` (rare: bases are
+/// usually normalized) or at the very start goes through the whole walk.
 #[inline]
 fn push_path(out: &mut String, dir: &str, path: &str) {
-    let dir_dots = has_dot_segment(dir);
-    if !dir_dots && !has_dot_segment(path) {
-        out.push_str(dir);
-        out.push_str(path);
-    } else if dir_dots || dir.is_empty() {
-        remove_dot_segments_into(out, dir, path);
+    let start = out.len();
+    out.push_str(dir);
+    out.push_str(path);
+    let Some(d) = first_dot_segment(&out.as_bytes()[start..]) else {
+        return;
+    };
+    if d > 0 && d >= dir.len() {
+        // `d` follows a '/', which the walk writes again in front of the next piece.
+        out.truncate(start + d - 1);
+        dot_pieces_str(out, start, &path[d - dir.len()..]);
     } else {
-        // The directory's segments are all moved as they are (rule E): only the reference's
-        // path needs the walk, each of its segments as a piece `/seg`.
-        let start = out.len();
-        out.push_str(&dir[..dir.len() - 1]);
-        dot_pieces_str(out, start, path);
+        out.truncate(start);
+        remove_dot_segments_into(out, dir, path);
     }
 }
 
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = out[start..].rfind('/').map_or(start, |p| start + p);
+    let cut = last_slash(&out.as_bytes()[start..]).map_or(start, |p| start + p);
     out.truncate(cut);
 }
 
@@ -235,20 +267,26 @@ pub(crate) fn resolve_parts(
     rp: Positions,
     out: &mut String,
 ) -> Positions {
-    out.reserve(bs.len() + rs.len());
     let start = out.len();
     let (r_scheme_end, r_auth_end) = (rp.scheme_end as usize, rp.auth_end as usize);
     let r_has_auth = rp.auth_end > rp.scheme_end;
     let r_path = parts::path(rs, &rp);
-    // Each branch copies whole runs of its inputs; `rel` maps an offset of the reference's
-    // text past its path to the output: its query and fragment are always copied as they are.
+    // The reference's query and fragment, always copied as they are.
+    let r_tail = &rs[rp.path_end as usize..];
+    // Each branch reserves the length of its result when no dot segment is removed (the
+    // result itself then, so `resolve` allocates once and exactly), and copies whole runs of
+    // its inputs.
     let (scheme_end, auth_end, has_auth);
     if r_scheme_end > 0 || r_has_auth {
         // T.scheme/authority from R (R.scheme, or Base.scheme when R has only an authority);
         // T.path = remove_dot_segments(R.path); T.query = R.query.
-        if r_scheme_end == 0 {
-            out.push_str(&bs[..bp.scheme_end as usize]);
-        }
+        let b_scheme = if r_scheme_end == 0 {
+            &bs[..bp.scheme_end as usize]
+        } else {
+            ""
+        };
+        out.reserve(b_scheme.len() + rs.len());
+        out.push_str(b_scheme);
         scheme_end = out.len() - start + r_scheme_end;
         out.push_str(&rs[..r_auth_end]);
         auth_end = out.len() - start;
@@ -261,12 +299,15 @@ pub(crate) fn resolve_parts(
         if r_path.is_empty() {
             // T.path = Base.path; T.query = R.query if defined, else Base.query.
             if rp.query_end > rp.path_end {
+                out.reserve(bp.path_end as usize + r_tail.len());
                 out.push_str(&bs[..bp.path_end as usize]);
             } else {
+                let r_fragment = &rs[rp.query_end as usize..];
+                out.reserve(bp.query_end as usize + r_fragment.len());
                 out.push_str(&bs[..bp.query_end as usize]);
                 let path_end = bp.path_end;
                 let query_end = (out.len() - start) as u32;
-                out.push_str(&rs[rp.query_end as usize..]);
+                out.push_str(r_fragment);
                 return Positions {
                     scheme_end: scheme_end as u32,
                     auth_end: auth_end as u32,
@@ -275,24 +316,25 @@ pub(crate) fn resolve_parts(
                 };
             }
         } else {
-            out.push_str(&bs[..bp.auth_end as usize]);
-            if r_path.starts_with('/') {
-                push_path(out, "", r_path);
+            let dir = if r_path.starts_with('/') {
+                ""
             } else {
                 // §5.2.3 merge.
                 let b_path = parts::path(bs, &bp);
-                let dir = if has_auth && b_path.is_empty() {
+                if has_auth && b_path.is_empty() {
                     "/"
                 } else {
                     last_slash(b_path.as_bytes()).map_or("", |p| &b_path[..=p])
-                };
-                push_path(out, dir, r_path);
-            }
+                }
+            };
+            out.reserve(auth_end + dir.len() + r_path.len() + r_tail.len());
+            out.push_str(&bs[..auth_end]);
+            push_path(out, dir, r_path);
         }
     }
     fix_double_slash(out, start + auth_end, has_auth);
     let path_end = out.len() - start;
-    out.push_str(&rs[rp.path_end as usize..]);
+    out.push_str(r_tail);
     Positions {
         scheme_end: scheme_end as u32,
         auth_end: auth_end as u32,
@@ -677,6 +719,11 @@ mod tests {
                 }
                 let want = literal_rfc(&path);
                 assert_eq!(remove_dot_segments(&path), want, "{path}");
+                // Resolution's entry point without a directory (absolute paths, references
+                // with a scheme or an authority).
+                let mut out = String::from("x");
+                push_path(&mut out, "", &path);
+                assert_eq!(out[1..], want, "push_path: {path}");
                 for (k, _) in path.match_indices('/') {
                     let mut out = String::from("x");
                     remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
@@ -692,8 +739,38 @@ mod tests {
         assert_eq!(n, (0..=8).map(|l| 3usize.pow(l)).sum::<usize>());
     }
 
+    /// The same with a first segment of 0 to 11 `b`s in front, so that the dot segments fall
+    /// at every place of the eight-byte words the search reads, and resolution's entry point
+    /// at every split into a directory and the rest (own).
+    #[test]
+    fn push_path_equals_the_literal_algorithm_at_every_offset() {
+        let alphabet = [b'a', b'.', b'/'];
+        for pad in 0..12 {
+            for len in 0..=7u32 {
+                for code in 0..3usize.pow(len) {
+                    let mut c = code;
+                    let mut path = "b".repeat(pad);
+                    path.push('/');
+                    for _ in 0..len {
+                        path.push(alphabet[c % 3] as char);
+                        c /= 3;
+                    }
+                    let want = literal_rfc(&path);
+                    let mut out = String::from("x");
+                    push_path(&mut out, "", &path);
+                    assert_eq!(out[1..], want, "{path}");
+                    for (k, _) in path.match_indices('/') {
+                        let mut out = String::from("x");
+                        push_path(&mut out, &path[..=k], &path[k + 1..]);
+                        assert_eq!(out[1..], want, "{path} split after {k}");
+                    }
+                }
+            }
+        }
+    }
+
     /// Every path of up to 11 characters from `a`, `.`, `/` (so that words of eight bytes
-    /// and their seams are covered), against splitting at `/` (own).
+    /// and their seams are covered): the first dot segment against splitting at `/` (own).
     #[test]
     fn dot_segment_detection_is_exact() {
         let alphabet = [b'a', b'.', b'/'];
@@ -705,8 +782,17 @@ mod tests {
                     path.push(alphabet[c % 3] as char);
                     c /= 3;
                 }
-                let want = path.split('/').any(|seg| seg == "." || seg == "..");
-                assert_eq!(has_dot_segment(&path), want, "{path}");
+                let mut at = 0;
+                let mut want = None;
+                for seg in path.split('/') {
+                    if seg == "." || seg == ".." {
+                        want = Some(at);
+                        break;
+                    }
+                    at += seg.len() + 1;
+                }
+                assert_eq!(first_dot_segment(path.as_bytes()), want, "{path}");
+                assert_eq!(has_dot_segment(&path), want.is_some(), "{path}");
             }
         }
     }
@@ -728,6 +814,33 @@ mod tests {
                     assert_eq!(last_slash(&s), want, "{len} {at}");
                 }
             }
+        }
+    }
+
+    /// `resolve` allocates its result once, at its exact size, when no dot segment is
+    /// removed (RFC 3986 §5.4.1 examples without dot segments, and own; results of at least
+    /// eight bytes, the smallest capacity `String` allocates).
+    #[test]
+    fn resolve_allocates_the_exact_size() {
+        let base = crate::Iri::parse("http://a/b/c/d;p?q").unwrap();
+        for r in [
+            "g:hij/klm",
+            "g",
+            "g/",
+            "/g",
+            "//g",
+            "?y",
+            "g?y",
+            "#s",
+            "g#s",
+            "g?y#s",
+            ";x",
+            "g;x",
+            "",
+            "//a/b/c/ζ?η#θ",
+        ] {
+            let t = base.resolve(&crate::IriRef::parse(r).unwrap()).into_inner();
+            assert_eq!(t.capacity(), t.len(), "{r} -> {t}");
         }
     }
 
