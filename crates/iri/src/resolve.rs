@@ -211,28 +211,47 @@ fn last_slash(s: &[u8]) -> Option<usize> {
     s[..end].iter().rposition(|&c| c == b'/')
 }
 
-/// Appends `remove_dot_segments(dir + path)` (`dir` empty or ending with `/`) in one pass
-/// over the input in the common case: both are copied, and the copy is searched for its
-/// first dot segment. Without one, that is the result. When the first one lies in `path`,
-/// everything before it is moved as it is (rule E) and stays in place, and only the rest of
-/// `path` is walked, each segment a piece `/seg`. A dot segment in `dir` (rare: bases are
-/// usually normalized) or at the very start goes through the whole walk.
-#[inline]
+/// Applies `remove_dot_segments` to `dir + path` (`dir` empty or ending with `/`), which
+/// `out` already holds from `path_start` on, followed by `tail`: the copy is searched for its
+/// first dot segment, and without one (the common case) it is the result. When the first one
+/// lies in `path`, everything before it is moved as it is (rule E) and stays in place, and
+/// only the rest of `path` is walked, each segment a piece `/seg`. A dot segment in `dir`
+/// (rare: bases are usually normalized) or at the very start goes through the whole walk.
+/// Either way `tail` is then written again after the path.
+///
+/// `dir` is `d[from..to]` of `(d, from, to)`, `path` is `r[from..to]` of `(r, from, to)` and
+/// `tail` is `r[to..]`: the slices are taken only when there is something to remove.
+#[inline(always)]
+fn remove_dots_in_place(
+    out: &mut String,
+    path_start: usize,
+    dir: (&str, usize, usize),
+    path: (&str, usize, usize),
+) {
+    let dir_len = dir.2 - dir.1;
+    let end = path_start + dir_len + (path.2 - path.1);
+    let Some(d) = first_dot_segment(&out.as_bytes()[path_start..end]) else {
+        return;
+    };
+    let (tail, path) = (&path.0[path.2..], &path.0[path.1..path.2]);
+    if d > 0 && d >= dir_len {
+        // `d` follows a '/', which the walk writes again in front of the next piece.
+        out.truncate(path_start + d - 1);
+        dot_pieces_str(out, path_start, &path[d - dir_len..]);
+    } else {
+        out.truncate(path_start);
+        remove_dot_segments_into(out, &dir.0[dir.1..dir.2], path);
+    }
+    out.push_str(tail);
+}
+
+/// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
+#[cfg(test)]
 fn push_path(out: &mut String, dir: &str, path: &str) {
     let start = out.len();
     out.push_str(dir);
     out.push_str(path);
-    let Some(d) = first_dot_segment(&out.as_bytes()[start..]) else {
-        return;
-    };
-    if d > 0 && d >= dir.len() {
-        // `d` follows a '/', which the walk writes again in front of the next piece.
-        out.truncate(start + d - 1);
-        dot_pieces_str(out, start, &path[d - dir.len()..]);
-    } else {
-        out.truncate(start);
-        remove_dot_segments_into(out, dir, path);
-    }
+    remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len()));
 }
 
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
@@ -269,14 +288,16 @@ pub(crate) fn resolve_parts(
 ) -> Positions {
     let start = out.len();
     let (r_scheme_end, r_auth_end) = (rp.scheme_end as usize, rp.auth_end as usize);
+    let r_path_end = rp.path_end as usize;
     let r_has_auth = rp.auth_end > rp.scheme_end;
-    let r_path = parts::path(rs, &rp);
-    // The reference's query and fragment, always copied as they are.
-    let r_tail = &rs[rp.path_end as usize..];
-    // Each branch reserves the length of its result when no dot segment is removed (the
-    // result itself then, so `resolve` allocates once and exactly), and copies whole runs of
-    // its inputs.
     let (scheme_end, auth_end, has_auth);
+    // Each branch reserves the length of its result when no dot segment is removed (the
+    // result itself then, so `resolve` allocates once and exactly) and copies whole runs of
+    // its inputs: what comes from the base up to the end of the merged directory, then the
+    // reference from its path on (its query and fragment are always copied as they are).
+    // Dot segments are then removed from that copy of the path. Offsets are used rather
+    // than slices where they suffice.
+    let dir: (&str, usize, usize);
     if r_scheme_end > 0 || r_has_auth {
         // T.scheme/authority from R (R.scheme, or Base.scheme when R has only an authority);
         // T.path = remove_dot_segments(R.path); T.query = R.query.
@@ -287,54 +308,58 @@ pub(crate) fn resolve_parts(
         };
         out.reserve(b_scheme.len() + rs.len());
         out.push_str(b_scheme);
-        scheme_end = out.len() - start + r_scheme_end;
-        out.push_str(&rs[..r_auth_end]);
-        auth_end = out.len() - start;
+        out.push_str(rs);
+        scheme_end = b_scheme.len() + r_scheme_end;
+        auth_end = b_scheme.len() + r_auth_end;
         has_auth = r_has_auth;
-        push_path(out, "", r_path);
+        dir = ("", 0, 0);
     } else {
         scheme_end = bp.scheme_end as usize;
         auth_end = bp.auth_end as usize;
         has_auth = bp.auth_end > bp.scheme_end;
-        if r_path.is_empty() {
+        if r_path_end == 0 {
             // T.path = Base.path; T.query = R.query if defined, else Base.query.
-            if rp.query_end > rp.path_end {
-                out.reserve(bp.path_end as usize + r_tail.len());
-                out.push_str(&bs[..bp.path_end as usize]);
+            let (b_end, r_from) = if rp.query_end > rp.path_end {
+                (bp.path_end, rp.path_end)
             } else {
-                let r_fragment = &rs[rp.query_end as usize..];
-                out.reserve(bp.query_end as usize + r_fragment.len());
-                out.push_str(&bs[..bp.query_end as usize]);
-                let path_end = bp.path_end;
-                let query_end = (out.len() - start) as u32;
-                out.push_str(r_fragment);
-                return Positions {
-                    scheme_end: scheme_end as u32,
-                    auth_end: auth_end as u32,
-                    path_end,
-                    query_end,
-                };
-            }
-        } else {
-            let dir = if r_path.starts_with('/') {
-                ""
-            } else {
-                // §5.2.3 merge.
-                let b_path = parts::path(bs, &bp);
-                if has_auth && b_path.is_empty() {
-                    "/"
-                } else {
-                    last_slash(b_path.as_bytes()).map_or("", |p| &b_path[..=p])
-                }
+                (bp.query_end, rp.query_end)
             };
-            out.reserve(auth_end + dir.len() + r_path.len() + r_tail.len());
-            out.push_str(&bs[..auth_end]);
-            push_path(out, dir, r_path);
+            let r_rest = &rs[r_from as usize..];
+            out.reserve(b_end as usize + r_rest.len());
+            out.push_str(&bs[..b_end as usize]);
+            out.push_str(r_rest);
+            return Positions {
+                scheme_end: scheme_end as u32,
+                auth_end: auth_end as u32,
+                path_end: bp.path_end,
+                query_end: bp.query_end.min(b_end) + (rp.query_end - r_from),
+            };
         }
+        // The reference is a path, a query and a fragment: `rs` from its start.
+        if rs.as_bytes()[0] == b'/' {
+            out.reserve(auth_end + rs.len());
+            out.push_str(&bs[..auth_end]);
+            dir = ("", 0, 0);
+        } else {
+            // §5.2.3 merge.
+            let b_path = &bs.as_bytes()[auth_end..bp.path_end as usize];
+            if has_auth && b_path.is_empty() {
+                dir = ("/", 0, 1);
+                out.reserve(auth_end + 1 + rs.len());
+                out.push_str(&bs[..auth_end]);
+                out.push('/');
+            } else {
+                let b_end = auth_end + last_slash(b_path).map_or(0, |p| p + 1);
+                dir = (bs, auth_end, b_end);
+                out.reserve(b_end + rs.len());
+                out.push_str(&bs[..b_end]);
+            }
+        }
+        out.push_str(rs);
     }
+    remove_dots_in_place(out, start + auth_end, dir, (rs, r_auth_end, r_path_end));
     fix_double_slash(out, start + auth_end, has_auth);
-    let path_end = out.len() - start;
-    out.push_str(r_tail);
+    let path_end = out.len() - start - (rs.len() - r_path_end);
     Positions {
         scheme_end: scheme_end as u32,
         auth_end: auth_end as u32,
@@ -346,7 +371,7 @@ pub(crate) fn resolve_parts(
 /// A path that starts with "//" in a result without authority gets the prefix "/.".
 #[inline]
 pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
-    if !has_auth && out[path_start..].starts_with("//") {
+    if !has_auth && out.as_bytes()[path_start..].starts_with(b"//") {
         out.insert_str(path_start, "/.");
     }
 }
