@@ -333,6 +333,18 @@ impl P<'_> {
         let mut scheme_end = 0;
         if !self.kind.is_relative() && !b.is_empty() && b[0].is_ascii_alphabetic() {
             let mut i = 1;
+            // Most IRIs start with "http:" or "https:": one comparison of a word skips
+            // their scheme characters (the loop below then only meets the ':').
+            if let Some(w) = b.get(..8) {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(w);
+                let w = u64::from_le_bytes(a);
+                if w & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0") {
+                    i = 4;
+                } else if w & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0") {
+                    i = 5;
+                }
+            }
             while i < b.len() && is(b[i], SCHEME) {
                 i += 1;
             }
@@ -421,8 +433,8 @@ impl P<'_> {
             return Err(self.err(kind, comp, j));
         }
         // No userinfo: start..j is "reg-name [ ':' port ]".
-        if let Some(colon) = b[start..j].iter().position(|&c| c == b':') {
-            self.port(start + colon + 1, j)?;
+        if let Some(colon) = chars::find_byte(&b[..j], start, b':') {
+            self.port(colon + 1, j)?;
         }
         Ok(j)
     }
@@ -749,6 +761,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The word comparison for "http:" and "https:" against the scheme rule of RFC 3986 §3.1
+    /// applied byte by byte, on every prefix and small change of those schemes (own).
+    #[test]
+    fn scheme_fast_path_agrees_with_the_rule() {
+        let rule = |s: &str| {
+            let b = s.as_bytes();
+            let colon = b.iter().position(|&c| c == b':')?;
+            let ok = colon > 0
+                && b[0].is_ascii_alphabetic()
+                && b[1..colon].iter().all(|&c| is(c, SCHEME));
+            ok.then_some(colon + 1)
+        };
+        let mut inputs = alloc::vec::Vec::new();
+        for head in [
+            "http:", "https:", "HTTP:", "Https:", "httpx:", "http+s:", "httpss:", "htt:", "http",
+            "https", "http/", "https/", ":http:", "h:", "http::", "https::",
+        ] {
+            for rest in ["", "x", "//a", "//a/b?c#d", "/p", "?q", "#f", "a:b"] {
+                inputs.push(alloc::format!("{head}{rest}"));
+            }
+        }
+        let mut schemes = 0;
+        for s in &inputs {
+            let got = parse(s, Kind::IriReference).map(|p| p.scheme_end as usize);
+            match rule(s) {
+                // Every rest above is a valid hier-part, so a valid scheme makes an IRI.
+                Some(end) => {
+                    assert_eq!(got, Ok(end), "{s}");
+                    schemes += 1;
+                }
+                // No scheme: a relative reference, or rejected (":http:", "http/a:b").
+                None => assert!(matches!(got, Ok(0) | Err(_)), "{s}"),
+            }
+        }
+        assert!(schemes > 60, "{schemes}");
     }
 
     #[test]
