@@ -218,16 +218,25 @@ impl P<'_> {
     ) -> Result<usize, ParseError> {
         let b = self.b;
         'words: loop {
+            let mut in_word = false;
             while let Some(w) = b.get(i..i + 8) {
                 let m = w.iter().fold(class, |m, &c| m & chars::TABLE[c as usize]);
                 if m == 0 {
+                    in_word = true;
                     break;
                 }
                 i += 8;
             }
-            // Byte by byte up to the first byte outside the class.
-            while i < b.len() && is(b[i], class) {
-                i += 1;
+            if in_word {
+                // The first byte outside the class lies in the word at `i`.
+                while is(b[i], class) {
+                    i += 1;
+                }
+            } else {
+                // Byte by byte up to the first byte outside the class, near the end.
+                while i < b.len() && is(b[i], class) {
+                    i += 1;
+                }
             }
             // Percent-encodings and non-ASCII characters, back to words after the last one.
             loop {
@@ -410,8 +419,18 @@ impl P<'_> {
         let b = self.b;
         // `iuserinfo` characters are a superset of `ireg-name` plus ':' and the port's
         // digits, so one scan covers either a userinfo or a whole "host:port".
-        let j = match self.scan(start, USERINFO, false, Component::Userinfo) {
-            Ok(j) => j,
+        // The scan goes in two steps so that the first ':' (the port's, when there is no
+        // userinfo) is known without a search: `ireg-name` characters up to the first ':',
+        // then, from there if there is one, `iuserinfo` characters. `iuserinfo` differs from
+        // `ireg-name` only by ':', so the two steps stop where one `iuserinfo` scan would.
+        let scanned = self
+            .scan(start, REG_NAME, false, Component::Userinfo)
+            .and_then(|j| match b.get(j) {
+                Some(b':') => Ok((self.scan(j, USERINFO, false, Component::Userinfo)?, Some(j))),
+                _ => Ok((j, None)),
+            });
+        let (j, colon) = match scanned {
+            Ok(jc) => jc,
             Err(mut e) => {
                 e.component = self.authority_component(start, e.offset);
                 return Err(e);
@@ -433,7 +452,7 @@ impl P<'_> {
             return Err(self.err(kind, comp, j));
         }
         // No userinfo: start..j is "reg-name [ ':' port ]".
-        if let Some(colon) = chars::find_byte(&b[..j], start, b':') {
+        if let Some(colon) = colon {
             self.port(colon + 1, j)?;
         }
         Ok(j)
