@@ -4,9 +4,11 @@
 //! Resolution is the strict algorithm of RFC 3986 §5.2.2 with `merge` (§5.2.3) and
 //! `remove_dot_segments` (§5.2.4), applied to the characters of IRIs as they are: nothing is
 //! percent-encoded or decoded, so non-ASCII characters pass through untouched. The output is
-//! written once, left to right, and its component offsets are recorded on the way, so the
-//! result is never re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and
-//! allocates nothing once the buffer is large enough.
+//! written in two copies (the base up to its directory, the reference from its path on), its
+//! path is then cleared of dot segments in place (only from the first one on, and only when
+//! there is one), and its component offsets are computed on the way, so the result is never
+//! re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and allocates nothing once
+//! the buffer is large enough.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
