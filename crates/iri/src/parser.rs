@@ -218,16 +218,25 @@ impl P<'_> {
     ) -> Result<usize, ParseError> {
         let b = self.b;
         'words: loop {
+            let mut in_word = false;
             while let Some(w) = b.get(i..i + 8) {
                 let m = w.iter().fold(class, |m, &c| m & chars::TABLE[c as usize]);
                 if m == 0 {
+                    in_word = true;
                     break;
                 }
                 i += 8;
             }
-            // Byte by byte up to the first byte outside the class.
-            while i < b.len() && is(b[i], class) {
-                i += 1;
+            if in_word {
+                // The first byte outside the class lies in the word at `i`.
+                while is(b[i], class) {
+                    i += 1;
+                }
+            } else {
+                // Byte by byte up to the first byte outside the class, near the end.
+                while i < b.len() && is(b[i], class) {
+                    i += 1;
+                }
             }
             // Percent-encodings and non-ASCII characters, back to words after the last one.
             loop {
@@ -333,6 +342,18 @@ impl P<'_> {
         let mut scheme_end = 0;
         if !self.kind.is_relative() && !b.is_empty() && b[0].is_ascii_alphabetic() {
             let mut i = 1;
+            // Most IRIs start with "http:" or "https:": one comparison of a word skips
+            // their scheme characters (the loop below then only meets the ':').
+            if let Some(w) = b.get(..8) {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(w);
+                let w = u64::from_le_bytes(a);
+                if w & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0") {
+                    i = 4;
+                } else if w & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0") {
+                    i = 5;
+                }
+            }
             while i < b.len() && is(b[i], SCHEME) {
                 i += 1;
             }
@@ -398,8 +419,18 @@ impl P<'_> {
         let b = self.b;
         // `iuserinfo` characters are a superset of `ireg-name` plus ':' and the port's
         // digits, so one scan covers either a userinfo or a whole "host:port".
-        let j = match self.scan(start, USERINFO, false, Component::Userinfo) {
-            Ok(j) => j,
+        // The scan goes in two steps so that the first ':' (the port's, when there is no
+        // userinfo) is known without a search: `ireg-name` characters up to the first ':',
+        // then, from there if there is one, `iuserinfo` characters. `iuserinfo` differs from
+        // `ireg-name` only by ':', so the two steps stop where one `iuserinfo` scan would.
+        let scanned = self
+            .scan(start, REG_NAME, false, Component::Userinfo)
+            .and_then(|j| match b.get(j) {
+                Some(b':') => Ok((self.scan(j, USERINFO, false, Component::Userinfo)?, Some(j))),
+                _ => Ok((j, None)),
+            });
+        let (j, colon) = match scanned {
+            Ok(jc) => jc,
             Err(mut e) => {
                 e.component = self.authority_component(start, e.offset);
                 return Err(e);
@@ -421,8 +452,8 @@ impl P<'_> {
             return Err(self.err(kind, comp, j));
         }
         // No userinfo: start..j is "reg-name [ ':' port ]".
-        if let Some(colon) = b[start..j].iter().position(|&c| c == b':') {
-            self.port(start + colon + 1, j)?;
+        if let Some(colon) = colon {
+            self.port(colon + 1, j)?;
         }
         Ok(j)
     }
@@ -628,6 +659,9 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
         }
     }
 }
+
+#[cfg(test)]
+mod fast_path_tests;
 
 #[cfg(test)]
 mod tests {

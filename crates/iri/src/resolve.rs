@@ -4,9 +4,11 @@
 //! Resolution is the strict algorithm of RFC 3986 §5.2.2 with `merge` (§5.2.3) and
 //! `remove_dot_segments` (§5.2.4), applied to the characters of IRIs as they are: nothing is
 //! percent-encoded or decoded, so non-ASCII characters pass through untouched. The output is
-//! written once, left to right, and its component offsets are recorded on the way, so the
-//! result is never re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and
-//! allocates nothing once the buffer is large enough.
+//! written in two copies (the base up to its directory, the reference from its path on), its
+//! path is then cleared of dot segments in place (only from the first one on, and only when
+//! there is one), and its component offsets are computed on the way, so the result is never
+//! re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and allocates nothing once
+//! the buffer is large enough.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
@@ -135,7 +137,12 @@ fn dot_pieces<'a>(out: &mut String, start: usize, segs: impl Iterator<Item = &'a
 /// Without one, `remove_dot_segments` is the identity, and resolution copies the path.
 #[inline]
 pub(crate) fn has_dot_segment(path: &str) -> bool {
-    let s = path.as_bytes();
+    first_dot_segment(path.as_bytes()).is_some()
+}
+
+/// Where the first `.` or `..` segment of a path starts (at 0, or right after a `/`).
+#[inline]
+fn first_dot_segment(s: &[u8]) -> Option<usize> {
     let n = s.len();
     // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
     let dot_segment_at = |d: usize| {
@@ -146,27 +153,48 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
         };
         after == n || s[after] == b'/'
     };
-    // Eight bytes at a time (the last word padded with zeros). Most words hold no '.' at
-    // all, which the cheap test `(x - 0x01…) & !x & 0x80…` (a zero byte of `x` marks a '.';
-    // no false negatives) shows.
-    let mut i = 0;
-    while i < n {
-        let w = crate::chars::load_word(s, i);
-        let x = w ^ 0x2E2E_2E2E_2E2E_2E2E;
-        let mut m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
-        // Each flagged byte is checked: a '.' (flags above a true one may be false), right
-        // after a '/' or at the start, making a whole segment. Most dots fail the second test
-        // at once (`index.html`).
-        while m != 0 {
-            let d = i + (m.trailing_zeros() / 8) as usize;
-            if d < n && s[d] == b'.' && (d == 0 || s[d - 1] == b'/') && dot_segment_at(d) {
-                return true;
-            }
-            m &= m - 1;
-        }
-        i += 8;
+    if n == 0 {
+        return None;
     }
-    false
+    if s[0] == b'.' && dot_segment_at(0) {
+        return Some(0);
+    }
+    // Every other dot segment starts with a pair "/.": sixteen pairs at a time from a window
+    // of 17 bytes, a fixed-size loop of byte comparisons, which the compiler turns into
+    // vector compares where the target has them. The last window ends at the end of the
+    // path (overlapping the one before: no pair there matched), or, on a path shorter than
+    // a window, is the path padded with zeros (which match nothing).
+    let mut i = 0;
+    let mut pad = [0u8; 17];
+    loop {
+        let w: &[u8; 17] = if n < 17 {
+            pad[..n].copy_from_slice(s);
+            &pad
+        } else {
+            s[i..i + 17].try_into().unwrap_or(&pad)
+        };
+        if any_pair(w) {
+            for k in 0..16 {
+                if w[k] == b'/' && w[k + 1] == b'.' && dot_segment_at(i + k + 1) {
+                    return Some(i + k + 1);
+                }
+            }
+        }
+        if i + 17 >= n {
+            return None;
+        }
+        i = if i + 16 + 17 <= n { i + 16 } else { n - 17 };
+    }
+}
+
+/// Whether some `w[k]` is `/` and `w[k + 1]` is `.` (`k` below 16).
+#[inline(always)]
+fn any_pair(w: &[u8; 17]) -> bool {
+    let mut any = false;
+    for k in 0..16 {
+        any |= (w[k] == b'/') & (w[k + 1] == b'.');
+    }
+    any
 }
 
 /// The index of the last `/` of `s`, eight bytes at a time from the end.
@@ -185,28 +213,53 @@ fn last_slash(s: &[u8]) -> Option<usize> {
     s[..end].iter().rposition(|&c| c == b'/')
 }
 
-/// Appends `remove_dot_segments(dir + path)`, copying when there is nothing to remove.
-#[inline]
-fn push_path(out: &mut String, dir: &str, path: &str) {
-    let dir_dots = has_dot_segment(dir);
-    if !dir_dots && !has_dot_segment(path) {
-        out.push_str(dir);
-        out.push_str(path);
-    } else if dir_dots || dir.is_empty() {
-        remove_dot_segments_into(out, dir, path);
+/// Applies `remove_dot_segments` to `dir + path` (`dir` empty or ending with `/`), which
+/// `out` already holds from `path_start` on, followed by `tail`: the copy is searched for its
+/// first dot segment, and without one (the common case) it is the result. When the first one
+/// lies in `path`, everything before it is moved as it is (rule E) and stays in place, and
+/// only the rest of `path` is walked, each segment a piece `/seg`. A dot segment in `dir`
+/// (rare: bases are usually normalized) or at the very start goes through the whole walk.
+/// Either way `tail` is then written again after the path.
+///
+/// `dir` is `d[from..to]` of `(d, from, to)`, `path` is `r[from..to]` of `(r, from, to)` and
+/// `tail` is `r[to..]`: the slices are taken only when there is something to remove.
+#[inline(always)]
+fn remove_dots_in_place(
+    out: &mut String,
+    path_start: usize,
+    dir: (&str, usize, usize),
+    path: (&str, usize, usize),
+) {
+    let dir_len = dir.2 - dir.1;
+    let end = path_start + dir_len + (path.2 - path.1);
+    let Some(d) = first_dot_segment(&out.as_bytes()[path_start..end]) else {
+        return;
+    };
+    let (tail, path) = (&path.0[path.2..], &path.0[path.1..path.2]);
+    if d > 0 && d >= dir_len {
+        // `d` follows a '/', which the walk writes again in front of the next piece.
+        out.truncate(path_start + d - 1);
+        dot_pieces_str(out, path_start, &path[d - dir_len..]);
     } else {
-        // The directory's segments are all moved as they are (rule E): only the reference's
-        // path needs the walk, each of its segments as a piece `/seg`.
-        let start = out.len();
-        out.push_str(&dir[..dir.len() - 1]);
-        dot_pieces_str(out, start, path);
+        out.truncate(path_start);
+        remove_dot_segments_into(out, &dir.0[dir.1..dir.2], path);
     }
+    out.push_str(tail);
+}
+
+/// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
+#[cfg(test)]
+fn push_path(out: &mut String, dir: &str, path: &str) {
+    let start = out.len();
+    out.push_str(dir);
+    out.push_str(path);
+    remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len()));
 }
 
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = out[start..].rfind('/').map_or(start, |p| start + p);
+    let cut = last_slash(&out.as_bytes()[start..]).map_or(start, |p| start + p);
     out.truncate(cut);
 }
 
@@ -235,64 +288,80 @@ pub(crate) fn resolve_parts(
     rp: Positions,
     out: &mut String,
 ) -> Positions {
-    out.reserve(bs.len() + rs.len());
     let start = out.len();
     let (r_scheme_end, r_auth_end) = (rp.scheme_end as usize, rp.auth_end as usize);
+    let r_path_end = rp.path_end as usize;
     let r_has_auth = rp.auth_end > rp.scheme_end;
-    let r_path = parts::path(rs, &rp);
-    // Each branch copies whole runs of its inputs; `rel` maps an offset of the reference's
-    // text past its path to the output: its query and fragment are always copied as they are.
     let (scheme_end, auth_end, has_auth);
+    // Each branch reserves the length of its result when no dot segment is removed (the
+    // result itself then, so `resolve` allocates once and exactly) and copies whole runs of
+    // its inputs: what comes from the base up to the end of the merged directory, then the
+    // reference from its path on (its query and fragment are always copied as they are).
+    // Dot segments are then removed from that copy of the path. Offsets are used rather
+    // than slices where they suffice.
+    let dir: (&str, usize, usize);
     if r_scheme_end > 0 || r_has_auth {
         // T.scheme/authority from R (R.scheme, or Base.scheme when R has only an authority);
         // T.path = remove_dot_segments(R.path); T.query = R.query.
-        if r_scheme_end == 0 {
-            out.push_str(&bs[..bp.scheme_end as usize]);
-        }
-        scheme_end = out.len() - start + r_scheme_end;
-        out.push_str(&rs[..r_auth_end]);
-        auth_end = out.len() - start;
+        let b_scheme = if r_scheme_end == 0 {
+            &bs[..bp.scheme_end as usize]
+        } else {
+            ""
+        };
+        out.reserve(b_scheme.len() + rs.len());
+        out.push_str(b_scheme);
+        out.push_str(rs);
+        scheme_end = b_scheme.len() + r_scheme_end;
+        auth_end = b_scheme.len() + r_auth_end;
         has_auth = r_has_auth;
-        push_path(out, "", r_path);
+        dir = ("", 0, 0);
     } else {
         scheme_end = bp.scheme_end as usize;
         auth_end = bp.auth_end as usize;
         has_auth = bp.auth_end > bp.scheme_end;
-        if r_path.is_empty() {
+        if r_path_end == 0 {
             // T.path = Base.path; T.query = R.query if defined, else Base.query.
-            if rp.query_end > rp.path_end {
-                out.push_str(&bs[..bp.path_end as usize]);
+            let (b_end, r_from) = if rp.query_end > rp.path_end {
+                (bp.path_end, rp.path_end)
             } else {
-                out.push_str(&bs[..bp.query_end as usize]);
-                let path_end = bp.path_end;
-                let query_end = (out.len() - start) as u32;
-                out.push_str(&rs[rp.query_end as usize..]);
-                return Positions {
-                    scheme_end: scheme_end as u32,
-                    auth_end: auth_end as u32,
-                    path_end,
-                    query_end,
-                };
-            }
+                (bp.query_end, rp.query_end)
+            };
+            let r_rest = &rs[r_from as usize..];
+            out.reserve(b_end as usize + r_rest.len());
+            out.push_str(&bs[..b_end as usize]);
+            out.push_str(r_rest);
+            return Positions {
+                scheme_end: scheme_end as u32,
+                auth_end: auth_end as u32,
+                path_end: bp.path_end,
+                query_end: bp.query_end.min(b_end) + (rp.query_end - r_from),
+            };
+        }
+        // The reference is a path, a query and a fragment: `rs` from its start.
+        if rs.as_bytes()[0] == b'/' {
+            out.reserve(auth_end + rs.len());
+            out.push_str(&bs[..auth_end]);
+            dir = ("", 0, 0);
         } else {
-            out.push_str(&bs[..bp.auth_end as usize]);
-            if r_path.starts_with('/') {
-                push_path(out, "", r_path);
+            // §5.2.3 merge.
+            let b_path = &bs.as_bytes()[auth_end..bp.path_end as usize];
+            if has_auth && b_path.is_empty() {
+                dir = ("/", 0, 1);
+                out.reserve(auth_end + 1 + rs.len());
+                out.push_str(&bs[..auth_end]);
+                out.push('/');
             } else {
-                // §5.2.3 merge.
-                let b_path = parts::path(bs, &bp);
-                let dir = if has_auth && b_path.is_empty() {
-                    "/"
-                } else {
-                    last_slash(b_path.as_bytes()).map_or("", |p| &b_path[..=p])
-                };
-                push_path(out, dir, r_path);
+                let b_end = auth_end + last_slash(b_path).map_or(0, |p| p + 1);
+                dir = (bs, auth_end, b_end);
+                out.reserve(b_end + rs.len());
+                out.push_str(&bs[..b_end]);
             }
         }
+        out.push_str(rs);
     }
+    remove_dots_in_place(out, start + auth_end, dir, (rs, r_auth_end, r_path_end));
     fix_double_slash(out, start + auth_end, has_auth);
-    let path_end = out.len() - start;
-    out.push_str(&rs[rp.path_end as usize..]);
+    let path_end = out.len() - start - (rs.len() - r_path_end);
     Positions {
         scheme_end: scheme_end as u32,
         auth_end: auth_end as u32,
@@ -304,7 +373,7 @@ pub(crate) fn resolve_parts(
 /// A path that starts with "//" in a result without authority gets the prefix "/.".
 #[inline]
 pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
-    if !has_auth && out[path_start..].starts_with("//") {
+    if !has_auth && out.as_bytes()[path_start..].starts_with(b"//") {
         out.insert_str(path_start, "/.");
     }
 }
@@ -588,177 +657,4 @@ fn relative_path(dir: &str, tp: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dot_segments_rfc_examples() {
-        // RFC 3986 §5.2.4, both worked examples, plus the rules one by one.
-        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
-        assert_eq!(remove_dot_segments("../a"), "a");
-        assert_eq!(remove_dot_segments("./a"), "a");
-        assert_eq!(remove_dot_segments("/."), "/");
-        assert_eq!(remove_dot_segments("/.."), "/");
-        assert_eq!(remove_dot_segments("."), "");
-        assert_eq!(remove_dot_segments(".."), "");
-        assert_eq!(remove_dot_segments("a/.."), "/");
-        assert_eq!(remove_dot_segments("a/../../b"), "/b");
-        assert_eq!(remove_dot_segments("/a//../b"), "/a/b");
-        assert_eq!(remove_dot_segments("/a/.../b"), "/a/.../b");
-        assert_eq!(remove_dot_segments("/a/..b/.c"), "/a/..b/.c");
-    }
-
-    #[test]
-    fn dot_segment_detection() {
-        for s in [
-            ".", "..", "./a", "../a", "a/.", "a/..", "/./", "/a/../b", "a/./b",
-        ] {
-            assert!(has_dot_segment(s), "{s}");
-        }
-        for s in [
-            "",
-            "a.b",
-            ".a",
-            "..a",
-            "a.",
-            "/a./b",
-            "/.../",
-            "/a/.b/c..",
-            "é.é",
-        ] {
-            assert!(!has_dot_segment(s), "{s}");
-        }
-    }
-
-    /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
-    fn literal_rfc(input: &str) -> String {
-        let mut input = String::from(input);
-        let mut output = String::new();
-        while !input.is_empty() {
-            if input.starts_with("../") {
-                input.drain(..3);
-            } else if input.starts_with("./") {
-                input.drain(..2);
-            } else if input.starts_with("/./") {
-                input.replace_range(..3, "/");
-            } else if input == "/." {
-                input = String::from("/");
-            } else if input.starts_with("/../") || input == "/.." {
-                let n = if input == "/.." { 3 } else { 4 };
-                input.replace_range(..n, "/");
-                let cut = output.rfind('/').unwrap_or(0);
-                output.truncate(cut);
-            } else if input == "." || input == ".." {
-                input.clear();
-            } else {
-                let from = usize::from(input.starts_with('/'));
-                let end = input[from..].find('/').map_or(input.len(), |p| p + from);
-                output.push_str(&input[..end]);
-                input.drain(..end);
-            }
-        }
-        output
-    }
-
-    /// Every path of up to 8 characters from `a`, `.`, `/`, and every split of it into a
-    /// directory ending with `/` and the rest, against the literal algorithm (own).
-    #[test]
-    fn segment_walk_equals_the_literal_algorithm() {
-        let alphabet = [b'a', b'.', b'/'];
-        let mut n = 0;
-        for len in 0..=8u32 {
-            for code in 0..3usize.pow(len) {
-                let mut c = code;
-                let mut path = String::new();
-                for _ in 0..len {
-                    path.push(alphabet[c % 3] as char);
-                    c /= 3;
-                }
-                let want = literal_rfc(&path);
-                assert_eq!(remove_dot_segments(&path), want, "{path}");
-                for (k, _) in path.match_indices('/') {
-                    let mut out = String::from("x");
-                    remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
-                    assert_eq!(out[1..], want, "{path} split after {k}");
-                    // And through resolution's entry point, which copies a clean directory.
-                    let mut out = String::from("x");
-                    push_path(&mut out, &path[..=k], &path[k + 1..]);
-                    assert_eq!(out[1..], want, "push_path: {path} split after {k}");
-                }
-                n += 1;
-            }
-        }
-        assert_eq!(n, (0..=8).map(|l| 3usize.pow(l)).sum::<usize>());
-    }
-
-    /// Every path of up to 11 characters from `a`, `.`, `/` (so that words of eight bytes
-    /// and their seams are covered), against splitting at `/` (own).
-    #[test]
-    fn dot_segment_detection_is_exact() {
-        let alphabet = [b'a', b'.', b'/'];
-        for len in 0..=11u32 {
-            for code in 0..3usize.pow(len) {
-                let mut c = code;
-                let mut path = String::new();
-                for _ in 0..len {
-                    path.push(alphabet[c % 3] as char);
-                    c /= 3;
-                }
-                let want = path.split('/').any(|seg| seg == "." || seg == "..");
-                assert_eq!(has_dot_segment(&path), want, "{path}");
-            }
-        }
-    }
-
-    #[test]
-    fn last_slash_of_every_length() {
-        for len in 0..20 {
-            for at in 0..=len {
-                let mut s = vec![b'a'; len];
-                if at < len {
-                    s[at] = b'/';
-                }
-                let want = s.iter().rposition(|&c| c == b'/');
-                assert_eq!(last_slash(&s), want, "{len} {at}");
-                if len > 2 {
-                    s[0] = b'/';
-                    s[1] = b'/';
-                    let want = s.iter().rposition(|&c| c == b'/');
-                    assert_eq!(last_slash(&s), want, "{len} {at}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn merge_across_the_seam() {
-        let mut out = String::new();
-        remove_dot_segments_into(&mut out, "/a/b/", "../g");
-        assert_eq!(out, "/a/g");
-        out.clear();
-        remove_dot_segments_into(&mut out, "/a/", "..");
-        assert_eq!(out, "/");
-        out.clear();
-        remove_dot_segments_into(&mut out, "/a/", "./");
-        assert_eq!(out, "/a/");
-        // The seam: a dot segment at the end of the directory, or made across it.
-        for (dir, path, want) in [
-            ("a/./", "g", "a/g"),
-            ("a/../", "g", "/g"),
-            ("./", "..", ""),
-            ("../", "../g", "g"),
-            ("/", "./", "/"),
-            ("b/", "../g", "/g"),
-            ("/a/b/", ".", "/a/b/"),
-            ("/a/b/", "..", "/a/"),
-            ("/a//", "../x", "/a/x"),
-        ] {
-            out.clear();
-            remove_dot_segments_into(&mut out, dir, path);
-            assert_eq!(out, want, "{dir} + {path}");
-            let joined = format!("{dir}{path}");
-            assert_eq!(remove_dot_segments(&joined), want, "{joined}");
-        }
-    }
-}
+mod tests;

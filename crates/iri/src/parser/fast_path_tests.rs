@@ -1,0 +1,72 @@
+//! Tests of the parser's shortcuts against the grammar read directly (RFC 3986 §3.1, §3.2).
+
+use super::*;
+use alloc::string::String;
+
+/// The word comparison for "http:" and "https:" against the scheme rule of RFC 3986 §3.1
+/// applied byte by byte, on every prefix and small change of those schemes (own).
+#[test]
+fn scheme_fast_path_agrees_with_the_rule() {
+    let rule = |s: &str| {
+        let b = s.as_bytes();
+        let colon = b.iter().position(|&c| c == b':')?;
+        let ok =
+            colon > 0 && b[0].is_ascii_alphabetic() && b[1..colon].iter().all(|&c| is(c, SCHEME));
+        ok.then_some(colon + 1)
+    };
+    let mut inputs = alloc::vec::Vec::new();
+    for head in [
+        "http:", "https:", "HTTP:", "Https:", "httpx:", "http+s:", "httpss:", "htt:", "http",
+        "https", "http/", "https/", ":http:", "h:", "http::", "https::",
+    ] {
+        for rest in ["", "x", "//a", "//a/b?c#d", "/p", "?q", "#f", "a:b"] {
+            inputs.push(alloc::format!("{head}{rest}"));
+        }
+    }
+    let mut schemes = 0;
+    for s in &inputs {
+        let got = parse(s, Kind::IriReference).map(|p| p.scheme_end as usize);
+        match rule(s) {
+            // Every rest above is a valid hier-part, so a valid scheme makes an IRI.
+            Some(end) => {
+                assert_eq!(got, Ok(end), "{s}");
+                schemes += 1;
+            }
+            // No scheme: a relative reference, or rejected (":http:", "http/a:b").
+            None => assert!(matches!(got, Ok(0) | Err(_)), "{s}"),
+        }
+    }
+    assert!(schemes > 60, "{schemes}");
+}
+
+/// Every authority of up to 7 characters from `a`, `1`, `:`, `@`, against RFC 3986
+/// §3.2 read directly: `[ userinfo "@" ] host [ ":" port ]`, where a userinfo may hold
+/// ':' but not '@', a reg-name neither, and a port only digits (own).
+#[test]
+fn authority_split_agrees_with_the_rule() {
+    let alphabet = [b'a', b'1', b':', b'@'];
+    let host_port = |h: &str| match h.find(':') {
+        Some(c) => h[c + 1..].bytes().all(|c| c.is_ascii_digit()),
+        None => true,
+    };
+    for len in 0..=7u32 {
+        for code in 0..4usize.pow(len) {
+            let mut c = code;
+            let mut a = String::new();
+            for _ in 0..len {
+                a.push(alphabet[c % 4] as char);
+                c /= 4;
+            }
+            let want = match a.split_once('@') {
+                Some((_, hp)) => !hp.contains('@') && host_port(hp),
+                None => host_port(&a),
+            };
+            let s = alloc::format!("http://{a}/p");
+            let got = parse(&s, Kind::Iri);
+            assert_eq!(got.is_ok(), want, "{s}");
+            if let Ok(p) = got {
+                assert_eq!(p.auth_end as usize, 7 + a.len(), "{s}");
+            }
+        }
+    }
+}

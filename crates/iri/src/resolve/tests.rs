@@ -1,0 +1,246 @@
+//! Tests of dot-segment removal and resolution's copy-and-fix path against RFC 3986 §5.2.4
+//! applied word for word.
+
+use super::*;
+
+#[test]
+fn dot_segments_rfc_examples() {
+    // RFC 3986 §5.2.4, both worked examples, plus the rules one by one.
+    assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+    assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+    assert_eq!(remove_dot_segments("../a"), "a");
+    assert_eq!(remove_dot_segments("./a"), "a");
+    assert_eq!(remove_dot_segments("/."), "/");
+    assert_eq!(remove_dot_segments("/.."), "/");
+    assert_eq!(remove_dot_segments("."), "");
+    assert_eq!(remove_dot_segments(".."), "");
+    assert_eq!(remove_dot_segments("a/.."), "/");
+    assert_eq!(remove_dot_segments("a/../../b"), "/b");
+    assert_eq!(remove_dot_segments("/a//../b"), "/a/b");
+    assert_eq!(remove_dot_segments("/a/.../b"), "/a/.../b");
+    assert_eq!(remove_dot_segments("/a/..b/.c"), "/a/..b/.c");
+}
+
+#[test]
+fn dot_segment_detection() {
+    for s in [
+        ".", "..", "./a", "../a", "a/.", "a/..", "/./", "/a/../b", "a/./b",
+    ] {
+        assert!(has_dot_segment(s), "{s}");
+    }
+    for s in [
+        "",
+        "a.b",
+        ".a",
+        "..a",
+        "a.",
+        "/a./b",
+        "/.../",
+        "/a/.b/c..",
+        "é.é",
+    ] {
+        assert!(!has_dot_segment(s), "{s}");
+    }
+}
+
+/// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
+fn literal_rfc(input: &str) -> String {
+    let mut input = String::from(input);
+    let mut output = String::new();
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            input.drain(..3);
+        } else if input.starts_with("./") {
+            input.drain(..2);
+        } else if input.starts_with("/./") {
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            input = String::from("/");
+        } else if input.starts_with("/../") || input == "/.." {
+            let n = if input == "/.." { 3 } else { 4 };
+            input.replace_range(..n, "/");
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let from = usize::from(input.starts_with('/'));
+            let end = input[from..].find('/').map_or(input.len(), |p| p + from);
+            output.push_str(&input[..end]);
+            input.drain(..end);
+        }
+    }
+    output
+}
+
+/// Every path of up to 8 characters from `a`, `.`, `/`, and every split of it into a
+/// directory ending with `/` and the rest, against the literal algorithm (own).
+#[test]
+fn segment_walk_equals_the_literal_algorithm() {
+    let alphabet = [b'a', b'.', b'/'];
+    let mut n = 0;
+    for len in 0..=8u32 {
+        for code in 0..3usize.pow(len) {
+            let mut c = code;
+            let mut path = String::new();
+            for _ in 0..len {
+                path.push(alphabet[c % 3] as char);
+                c /= 3;
+            }
+            let want = literal_rfc(&path);
+            assert_eq!(remove_dot_segments(&path), want, "{path}");
+            // Resolution's entry point without a directory (absolute paths, references
+            // with a scheme or an authority).
+            let mut out = String::from("x");
+            push_path(&mut out, "", &path);
+            assert_eq!(out[1..], want, "push_path: {path}");
+            for (k, _) in path.match_indices('/') {
+                let mut out = String::from("x");
+                remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
+                assert_eq!(out[1..], want, "{path} split after {k}");
+                // And through resolution's entry point, which copies a clean directory.
+                let mut out = String::from("x");
+                push_path(&mut out, &path[..=k], &path[k + 1..]);
+                assert_eq!(out[1..], want, "push_path: {path} split after {k}");
+            }
+            n += 1;
+        }
+    }
+    assert_eq!(n, (0..=8).map(|l| 3usize.pow(l)).sum::<usize>());
+}
+
+/// The same with a first segment of 0 to 11 `b`s in front, so that the dot segments fall
+/// at every place of the eight-byte words the search reads, and resolution's entry point
+/// at every split into a directory and the rest (own).
+#[test]
+fn push_path_equals_the_literal_algorithm_at_every_offset() {
+    let alphabet = [b'a', b'.', b'/'];
+    for pad in 0..12 {
+        for len in 0..=7u32 {
+            for code in 0..3usize.pow(len) {
+                let mut c = code;
+                let mut path = "b".repeat(pad);
+                path.push('/');
+                for _ in 0..len {
+                    path.push(alphabet[c % 3] as char);
+                    c /= 3;
+                }
+                let want = literal_rfc(&path);
+                let mut out = String::from("x");
+                push_path(&mut out, "", &path);
+                assert_eq!(out[1..], want, "{path}");
+                for (k, _) in path.match_indices('/') {
+                    let mut out = String::from("x");
+                    push_path(&mut out, &path[..=k], &path[k + 1..]);
+                    assert_eq!(out[1..], want, "{path} split after {k}");
+                }
+            }
+        }
+    }
+}
+
+/// Every path of up to 11 characters from `a`, `.`, `/` (so that words of eight bytes
+/// and their seams are covered): the first dot segment against splitting at `/` (own).
+#[test]
+fn dot_segment_detection_is_exact() {
+    let alphabet = [b'a', b'.', b'/'];
+    for len in 0..=11u32 {
+        for code in 0..3usize.pow(len) {
+            let mut c = code;
+            let mut path = String::new();
+            for _ in 0..len {
+                path.push(alphabet[c % 3] as char);
+                c /= 3;
+            }
+            let mut at = 0;
+            let mut want = None;
+            for seg in path.split('/') {
+                if seg == "." || seg == ".." {
+                    want = Some(at);
+                    break;
+                }
+                at += seg.len() + 1;
+            }
+            assert_eq!(first_dot_segment(path.as_bytes()), want, "{path}");
+            assert_eq!(has_dot_segment(&path), want.is_some(), "{path}");
+        }
+    }
+}
+
+#[test]
+fn last_slash_of_every_length() {
+    for len in 0..20 {
+        for at in 0..=len {
+            let mut s = vec![b'a'; len];
+            if at < len {
+                s[at] = b'/';
+            }
+            let want = s.iter().rposition(|&c| c == b'/');
+            assert_eq!(last_slash(&s), want, "{len} {at}");
+            if len > 2 {
+                s[0] = b'/';
+                s[1] = b'/';
+                let want = s.iter().rposition(|&c| c == b'/');
+                assert_eq!(last_slash(&s), want, "{len} {at}");
+            }
+        }
+    }
+}
+
+/// `resolve` allocates its result once, at its exact size, when no dot segment is
+/// removed (RFC 3986 §5.4.1 examples without dot segments, and own; results of at least
+/// eight bytes, the smallest capacity `String` allocates).
+#[test]
+fn resolve_allocates_the_exact_size() {
+    let base = crate::Iri::parse("http://a/b/c/d;p?q").unwrap();
+    for r in [
+        "g:hij/klm",
+        "g",
+        "g/",
+        "/g",
+        "//g",
+        "?y",
+        "g?y",
+        "#s",
+        "g#s",
+        "g?y#s",
+        ";x",
+        "g;x",
+        "",
+        "//a/b/c/ζ?η#θ",
+    ] {
+        let t = base.resolve(&crate::IriRef::parse(r).unwrap()).into_inner();
+        assert_eq!(t.capacity(), t.len(), "{r} -> {t}");
+    }
+}
+
+#[test]
+fn merge_across_the_seam() {
+    let mut out = String::new();
+    remove_dot_segments_into(&mut out, "/a/b/", "../g");
+    assert_eq!(out, "/a/g");
+    out.clear();
+    remove_dot_segments_into(&mut out, "/a/", "..");
+    assert_eq!(out, "/");
+    out.clear();
+    remove_dot_segments_into(&mut out, "/a/", "./");
+    assert_eq!(out, "/a/");
+    // The seam: a dot segment at the end of the directory, or made across it.
+    for (dir, path, want) in [
+        ("a/./", "g", "a/g"),
+        ("a/../", "g", "/g"),
+        ("./", "..", ""),
+        ("../", "../g", "g"),
+        ("/", "./", "/"),
+        ("b/", "../g", "/g"),
+        ("/a/b/", ".", "/a/b/"),
+        ("/a/b/", "..", "/a/"),
+        ("/a//", "../x", "/a/x"),
+    ] {
+        out.clear();
+        remove_dot_segments_into(&mut out, dir, path);
+        assert_eq!(out, want, "{dir} + {path}");
+        let joined = format!("{dir}{path}");
+        assert_eq!(remove_dot_segments(&joined), want, "{joined}");
+    }
+}
