@@ -7,16 +7,15 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 
 use iri::legacy::{LenientIriRef, ParseMode, Widened};
-use iri::{IriRef, Kind};
+use iri::Kind;
 
+use super::parse::{Components, TSV_HEADER};
 use super::Outcome;
 use crate::batch::each_input;
 use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::output::{tsv_row, JsonObject};
-
-const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror\twarnings\n";
 
 /// Runs `iri parse` in a lenient mode: one line per input, as its `--help` describes.
 pub fn parse_lenient(
@@ -27,7 +26,9 @@ pub fn parse_lenient(
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
     if format == Format::Tsv {
-        out.write_all(TSV_HEADER.as_bytes())?;
+        // `parse`'s header, with a `warnings` column.
+        out.write_all(TSV_HEADER.trim_end().as_bytes())?;
+        out.write_all(b"\twarnings\n")?;
     }
     let all_ok = each_input(inputs, out, |line, out| {
         let (origin, bytes) = (line.origin, line.bytes);
@@ -48,21 +49,6 @@ pub fn parse_lenient(
     Ok(Outcome::from_ok(all_ok))
 }
 
-/// The components of the strict form, in `parse`'s order: (name, value).
-fn components<'a>(i: &'a IriRef<&str>) -> [(&'static str, Option<&'a str>); 9] {
-    [
-        ("scheme", i.scheme()),
-        ("authority", i.authority()),
-        ("userinfo", i.userinfo()),
-        ("host", i.host_str()),
-        ("host_kind", i.host().map(|h| h.kind().as_str())),
-        ("port", i.port()),
-        ("path", Some(i.path())),
-        ("query", i.query()),
-        ("fragment", i.fragment()),
-    ]
-}
-
 fn write_text(
     out: &mut impl Write,
     origin: Origin,
@@ -72,17 +58,7 @@ fn write_text(
         Ok(r) => r,
         Err(f) => return f.write_text(out, origin),
     };
-    let mut sep = "";
-    for (key, value) in components(&r.as_iri_ref()) {
-        match (key, value) {
-            (_, None) => {}
-            ("host_kind", Some(k)) => write!(out, " ({k})")?,
-            (key, Some(v)) => {
-                write!(out, "{sep}{key}={v}")?;
-                sep = " ";
-            }
-        }
-    }
+    Components::of(&r.as_iri_ref()).write_text(out)?;
     for (n, w) in r.warnings().iter().enumerate() {
         let sep = if n == 0 { " " } else { "; " };
         write!(out, "{sep}warning: {w}")?;
@@ -100,10 +76,9 @@ fn write_json<W: Write>(
     match parsed {
         Ok(r) => {
             o.bool("valid", true)?;
-            o.str("iri", Some(r.as_iri_ref().as_str()))?;
-            for (key, value) in components(&r.as_iri_ref()) {
-                o.str(key, value)?;
-            }
+            let i = r.as_iri_ref();
+            o.str("iri", Some(i.as_str()))?;
+            Components::of(&i).write_json(&mut o)?;
             o.objects("warnings", r.warnings(), |o, w: &Widened| {
                 o.num("offset", Some(w.offset as u64))?;
                 o.str("char", Some(w.ch.encode_utf8(&mut [0; 4])))?;
@@ -128,22 +103,20 @@ fn write_tsv(
 ) -> io::Result<()> {
     let mut row: [Option<&str>; 13] = [None; 13];
     row[0] = Some(input);
+    let (strict, warnings);
     match parsed {
         Ok(r) => {
             row[1] = Some("true");
-            let i = r.as_iri_ref();
-            for (k, (_, value)) in components(&i).into_iter().enumerate() {
-                row[2 + k] = value;
-            }
-            let warnings: Vec<String> = r.warnings().iter().map(|w| w.to_string()).collect();
-            let warnings = warnings.join("; ");
+            strict = r.as_iri_ref();
+            row[2..11].copy_from_slice(&Components::of(&strict).tsv_fields());
+            let all: Vec<String> = r.warnings().iter().map(|w| w.to_string()).collect();
+            warnings = all.join("; ");
             row[12] = (!warnings.is_empty()).then_some(warnings.as_str());
-            tsv_row(out, &row)
         }
         Err(f) => {
             row[1] = Some("false");
             row[11] = Some(f.message.as_str());
-            tsv_row(out, &row)
         }
     }
+    tsv_row(out, &row)
 }

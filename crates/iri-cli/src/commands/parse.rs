@@ -12,9 +12,10 @@ use crate::failure::Failure;
 use crate::input::Origin;
 use crate::output::{tsv_row, JsonObject};
 
-/// The components of a valid input, each a slice of it.
+/// The components of a valid input, each a slice of it (or, for `--lenient` and `--leiri`,
+/// of the strict IRI the library makes of it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Components<'a> {
+pub(super) struct Components<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
     userinfo: Option<&'a str>,
@@ -27,7 +28,8 @@ struct Components<'a> {
 }
 
 impl<'r> Components<'r> {
-    fn of(r: &'r IriRef<&str>) -> Self {
+    /// The components of `r`.
+    pub(super) fn of(r: &'r IriRef<&str>) -> Self {
         Components {
             scheme: r.scheme(),
             authority: r.authority(),
@@ -40,6 +42,58 @@ impl<'r> Components<'r> {
             fragment: r.fragment(),
         }
     }
+
+    /// Writes the present components as `key=value` separated by spaces, the host's kind
+    /// in parentheses after the host; no newline.
+    pub(super) fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        let mut sep = "";
+        let mut field = |out: &mut dyn Write, key: &str, value: Option<&str>| -> io::Result<()> {
+            if let Some(v) = value {
+                write!(out, "{sep}{key}={v}")?;
+                sep = " ";
+            }
+            Ok(())
+        };
+        field(out, "scheme", self.scheme)?;
+        field(out, "authority", self.authority)?;
+        field(out, "userinfo", self.userinfo)?;
+        field(out, "host", self.host)?;
+        if let Some(kind) = self.host_kind {
+            write!(out, " ({kind})")?;
+        }
+        field(out, "port", self.port)?;
+        field(out, "path", Some(self.path))?;
+        field(out, "query", self.query)?;
+        field(out, "fragment", self.fragment)
+    }
+
+    /// Writes the components as JSON members, `null` for the absent ones.
+    pub(super) fn write_json<W: Write>(&self, o: &mut JsonObject<'_, W>) -> io::Result<()> {
+        o.str("scheme", self.scheme)?;
+        o.str("authority", self.authority)?;
+        o.str("userinfo", self.userinfo)?;
+        o.str("host", self.host)?;
+        o.str("host_kind", self.host_kind)?;
+        o.str("port", self.port)?;
+        o.str("path", Some(self.path))?;
+        o.str("query", self.query)?;
+        o.str("fragment", self.fragment)
+    }
+
+    /// The TSV fields of the components, in [`TSV_HEADER`]'s order (its columns 3 to 11).
+    pub(super) fn tsv_fields(&self) -> [Option<&'r str>; 9] {
+        [
+            self.scheme,
+            self.authority,
+            self.userinfo,
+            self.host,
+            self.host_kind,
+            self.port,
+            Some(self.path),
+            self.query,
+            self.fragment,
+        ]
+    }
 }
 
 /// Parses `s` against `kind`; the value is the `IRI-reference` reading, which exists for
@@ -51,7 +105,8 @@ fn parse_one(s: &str, kind: Kind) -> Result<IriRef<&str>, Failure> {
     IriRef::parse(s).map_err(|e| Failure::parse(&e))
 }
 
-const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror\n";
+/// The TSV header; `--lenient` and `--leiri` add a `warnings` column.
+pub(super) const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror\n";
 
 /// Runs `iri parse`: one line per input, as described in its `--help`.
 pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
@@ -93,30 +148,13 @@ fn write_text(
     origin: Origin,
     result: &Result<Components<'_>, &Failure>,
 ) -> io::Result<()> {
-    let c = match result {
-        Ok(c) => c,
-        Err(f) => return f.write_text(out, origin),
-    };
-    let mut sep = "";
-    let mut field = |out: &mut dyn Write, key: &str, value: Option<&str>| -> io::Result<()> {
-        if let Some(v) = value {
-            write!(out, "{sep}{key}={v}")?;
-            sep = " ";
+    match result {
+        Ok(c) => {
+            c.write_text(out)?;
+            out.write_all(b"\n")
         }
-        Ok(())
-    };
-    field(out, "scheme", c.scheme)?;
-    field(out, "authority", c.authority)?;
-    field(out, "userinfo", c.userinfo)?;
-    field(out, "host", c.host)?;
-    if let Some(kind) = c.host_kind {
-        write!(out, " ({kind})")?;
+        Err(f) => f.write_text(out, origin),
     }
-    field(out, "port", c.port)?;
-    field(out, "path", Some(c.path))?;
-    field(out, "query", c.query)?;
-    field(out, "fragment", c.fragment)?;
-    out.write_all(b"\n")
 }
 
 fn write_json<W: Write>(
@@ -129,15 +167,7 @@ fn write_json<W: Write>(
     match result {
         Ok(c) => {
             o.bool("valid", true)?;
-            o.str("scheme", c.scheme)?;
-            o.str("authority", c.authority)?;
-            o.str("userinfo", c.userinfo)?;
-            o.str("host", c.host)?;
-            o.str("host_kind", c.host_kind)?;
-            o.str("port", c.port)?;
-            o.str("path", Some(c.path))?;
-            o.str("query", c.query)?;
-            o.str("fragment", c.fragment)?;
+            c.write_json(&mut o)?;
         }
         Err(f) => {
             o.bool("valid", false)?;
@@ -152,32 +182,19 @@ fn write_tsv(
     input: &str,
     result: &Result<Components<'_>, &Failure>,
 ) -> io::Result<()> {
+    let mut row = [None; 12];
+    row[0] = Some(input);
     match result {
-        Ok(c) => tsv_row(
-            out,
-            &[
-                Some(input),
-                Some("true"),
-                c.scheme,
-                c.authority,
-                c.userinfo,
-                c.host,
-                c.host_kind,
-                c.port,
-                Some(c.path),
-                c.query,
-                c.fragment,
-                None,
-            ],
-        ),
+        Ok(c) => {
+            row[1] = Some("true");
+            row[2..11].copy_from_slice(&c.tsv_fields());
+        }
         Err(f) => {
-            let mut row = [None; 12];
-            row[0] = Some(input);
             row[1] = Some("false");
             row[11] = Some(f.message.as_str());
-            tsv_row(out, &row)
         }
     }
+    tsv_row(out, &row)
 }
 
 #[cfg(test)]
