@@ -13,7 +13,7 @@ use super::Outcome;
 use crate::cli::{Format, FormatArg};
 use crate::failure::Failure;
 use crate::input::{with_context, Source};
-use crate::output::{count, tsv_row, warn, JsonObject};
+use crate::output::{count, tsv_field, tsv_row, warn, JsonObject};
 
 /// The help after `iri extract`'s options.
 pub const EXTRACT_LAYOUT: &str = "\
@@ -108,25 +108,6 @@ fn kind_by_extension(path: &Path) -> Option<DocumentKind> {
     })
 }
 
-/// `s` with LF, CR and tab written as backslash escapes (and a backslash doubled), so that a
-/// value with a line break in it stays on its line.
-fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains(['\\', '\n', '\r', '\t']) {
-        return s.into();
-    }
-    let mut o = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            '\r' => o.push_str("\\r"),
-            '\t' => o.push_str("\\t"),
-            c => o.push(c),
-        }
-    }
-    o.into()
-}
-
 /// Writes one found IRI.
 fn report(
     out: &mut impl Write,
@@ -151,8 +132,10 @@ fn report(
     let uri = f.result.as_ref().ok().map(|r| r.uri.as_str());
     match format {
         Format::Text => {
-            let text = one_line(&f.text);
-            write!(out, "{name}:{}:{}: {place}: {text} -> ", f.line, f.column)?;
+            write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
+            // Escaped as a TSV field, so that a text with a line break stays on its line.
+            tsv_field(out, &f.text)?;
+            out.write_all(b" -> ")?;
             match (&failure, uri) {
                 (Some(e), _) => writeln!(out, "error: {}", e.message),
                 (_, u) => writeln!(out, "{}", u.unwrap_or_default()),
