@@ -285,10 +285,10 @@ struct Request {
 /// `name: value`. A body is refused.
 fn parse_request(head: &[u8]) -> Result<Request, Response> {
     let bad = |m: &str| Response::text(400, m);
-    let text = std::str::from_utf8(head).map_err(|_| bad("the request head is not ASCII"))?;
-    if !text.is_ascii() {
-        return Err(bad("the request head is not ASCII"));
-    }
+    let text = std::str::from_utf8(head)
+        .ok()
+        .filter(|t| t.is_ascii())
+        .ok_or_else(|| bad("the request head is not ASCII"))?;
     let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     let request_line = lines.next().unwrap_or("");
     let parts: Vec<&str> = request_line.split(' ').collect();
@@ -397,18 +397,10 @@ fn form_decode(s: &str) -> Result<String, String> {
         match bytes[i] {
             b'+' => out.push(b' '),
             b'%' => {
-                let hex = bytes
-                    .get(i + 1..i + 3)
-                    .and_then(|h| std::str::from_utf8(h).ok())
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .filter(|_| {
-                        bytes[i + 1].is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit()
-                    });
-                match hex {
-                    Some(b) => out.push(b),
-                    None => {
-                        return Err(format!("'%' at byte {i} is not followed by two hex digits"))
-                    }
+                let digit = |j: usize| bytes.get(j).and_then(|&b| char::from(b).to_digit(16));
+                match (digit(i + 1), digit(i + 2)) {
+                    (Some(hi), Some(lo)) => out.push((hi * 16 + lo) as u8),
+                    _ => return Err(format!("'%' at byte {i} is not followed by two hex digits")),
                 }
                 i += 2;
             }
