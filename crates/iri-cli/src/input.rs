@@ -20,6 +20,13 @@ impl Origin {
     pub fn is_line(self) -> bool {
         matches!(self, Origin::Line(_))
     }
+
+    /// The 1-based number of the argument or line.
+    pub fn number(self) -> usize {
+        match self {
+            Origin::Argument(n) | Origin::Line(n) => n,
+        }
+    }
 }
 
 impl fmt::Display for Origin {

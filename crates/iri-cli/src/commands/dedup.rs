@@ -57,9 +57,7 @@ impl Dedup<'_> {
                     Err(failure)
                 }
             };
-            let number = match line.origin {
-                crate::input::Origin::Line(n) | crate::input::Origin::Argument(n) => n,
-            };
+            let number = line.origin.number();
             self.write(out, name, number, line.bytes, &result)
         })
     }

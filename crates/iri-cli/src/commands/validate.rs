@@ -39,9 +39,7 @@ impl Reporter {
             let Some(failure) = failure else {
                 return false;
             };
-            let number = match line.origin {
-                crate::input::Origin::Line(n) | crate::input::Origin::Argument(n) => n,
-            };
+            let number = line.origin.number();
             // Writing into memory cannot fail.
             let _ = self.report(out, name, number, &failure);
             true
