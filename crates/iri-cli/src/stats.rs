@@ -39,7 +39,7 @@ pub struct Stats {
     pub not_utf8: u64,
     /// Lines holding at least one non-ASCII byte.
     pub non_ascii_lines: u64,
-    /// Bytes of all lines, and the non-ASCII ones among them.
+    /// Bytes of all lines, line terminators left out.
     pub bytes: u64,
     /// Non-ASCII bytes.
     pub non_ascii_bytes: u64,
