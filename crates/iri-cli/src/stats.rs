@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use clap::ValueEnum;
+use iri::HostKind;
 
 use crate::output::JsonObject;
 
@@ -24,7 +25,13 @@ pub enum StatsFormat {
 }
 
 /// The host kinds, in the order they are reported; `none` for a reference without a host.
-const HOST_KINDS: [&str; 5] = ["reg-name", "ipv4", "ipv6", "ipvfuture", "none"];
+const HOST_KINDS: [&str; 5] = [
+    HostKind::RegName.as_str(),
+    HostKind::Ipv4.as_str(),
+    HostKind::Ipv6.as_str(),
+    HostKind::IpvFuture.as_str(),
+    "none",
+];
 
 /// Counts over input lines.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -65,10 +72,10 @@ impl Stats {
             Ok(r) => {
                 self.valid += 1;
                 let k = match r.host().map(|h| h.kind()) {
-                    Some(iri::HostKind::RegName) => 0,
-                    Some(iri::HostKind::Ipv4) => 1,
-                    Some(iri::HostKind::Ipv6) => 2,
-                    Some(iri::HostKind::IpvFuture) => 3,
+                    Some(HostKind::RegName) => 0,
+                    Some(HostKind::Ipv4) => 1,
+                    Some(HostKind::Ipv6) => 2,
+                    Some(HostKind::IpvFuture) => 3,
                     None => 4,
                 };
                 self.hosts[k] += 1;
