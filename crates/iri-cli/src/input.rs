@@ -3,7 +3,8 @@
 
 use std::ffi::OsString;
 use std::fmt;
-use std::io;
+use std::fs::File;
+use std::io::{self, BufReader};
 use std::path::PathBuf;
 
 /// Where an input came from, for messages.
@@ -64,6 +65,14 @@ impl Source {
         } else {
             args.into_iter().map(Source::new).collect()
         }
+    }
+
+    /// Opens the source for reading, buffered.
+    pub fn open(&self) -> io::Result<Box<dyn io::BufRead>> {
+        Ok(match self {
+            Source::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock())),
+            Source::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+        })
     }
 
     /// The name for messages: the path as given, or `<stdin>`.

@@ -6,8 +6,7 @@
 //! on one thread, in input order, so the output is the same whatever the number of threads.
 
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 
 use iri::{IriRef, NormalizedKey, Normalizer};
 
@@ -124,18 +123,9 @@ pub fn dedup(args: DedupArgs, out: &mut impl Write) -> io::Result<Outcome> {
     for source in sources {
         let name = source.name();
         batch.set_message(&name);
-        let result = match &source {
-            Source::Stdin => {
-                let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-                dedup.read(&mut batch, stdin, &name, out)
-            }
-            Source::File(path) => match File::open(path) {
-                Ok(file) => {
-                    let file = BufReader::with_capacity(1 << 16, file);
-                    dedup.read(&mut batch, file, &name, out)
-                }
-                Err(e) => Err(DedupError::Read(e)),
-            },
+        let result = match source.open() {
+            Ok(reader) => dedup.read(&mut batch, reader, &name, out),
+            Err(e) => Err(DedupError::Read(e)),
         };
         match result {
             Ok(()) => {}

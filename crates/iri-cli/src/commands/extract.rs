@@ -197,10 +197,7 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
     for source in &sources {
         let name = source.name();
         let mut bytes = Vec::new();
-        let read = match source {
-            Source::Stdin => io::stdin().lock().read_to_end(&mut bytes),
-            Source::File(p) => std::fs::File::open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
-        };
+        let read = source.open().and_then(|mut r| r.read_to_end(&mut bytes));
         if let Err(e) = read {
             unreadable += 1;
             warn(with_context(&name, e));

@@ -1,7 +1,6 @@
 //! `iri validate`: check files line by line, report the invalid lines and a summary.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 
 use iri::Kind;
 
@@ -106,18 +105,9 @@ pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome>
     for source in &sources {
         let name = source.name();
         batch.set_message(&name);
-        let result = match source {
-            Source::Stdin => {
-                let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-                reporter.check(&mut batch, stdin, &name, out, &mut counts)
-            }
-            Source::File(path) => match File::open(path) {
-                Ok(file) => {
-                    let file = BufReader::with_capacity(1 << 16, file);
-                    reporter.check(&mut batch, file, &name, out, &mut counts)
-                }
-                Err(e) => Err(CheckError::Read(e)),
-            },
+        let result = match source.open() {
+            Ok(reader) => reporter.check(&mut batch, reader, &name, out, &mut counts),
+            Err(e) => Err(CheckError::Read(e)),
         };
         match result {
             Ok(()) => {}
