@@ -326,15 +326,22 @@ impl<'a> LenientIriRef<'a> {
     pub fn parse_kind(text: &'a str, mode: ParseMode, kind: Kind) -> Result<Self, ParseError> {
         // A strictly valid text holds no character that a wider grammar would encode (each
         // is one the strict grammar rejects where it stands): most inputs stop here.
-        if let Ok(pos) = parser::parse(text, kind) {
-            return Ok(LenientIriRef {
-                original: text,
-                iri: IriRef::from_parts(Cow::Borrowed(text), pos),
-                widened: Vec::new(),
-                replaced: Vec::new(),
-            });
-        }
+        let strict_err = match parser::parse(text, kind) {
+            Ok(pos) => {
+                return Ok(LenientIriRef {
+                    original: text,
+                    iri: IriRef::from_parts(Cow::Borrowed(text), pos),
+                    widened: Vec::new(),
+                    replaced: Vec::new(),
+                })
+            }
+            Err(e) => e,
+        };
         let (encoded, replaced) = widen(text, mode);
+        // Nothing widened (always so in strict mode): parsing again would fail the same way.
+        if replaced.is_empty() {
+            return Err(strict_err);
+        }
         let pos = match parser::parse(&encoded, kind) {
             Ok(pos) => pos,
             Err(mut e) => {
