@@ -135,7 +135,7 @@ impl WideKind {
             ' ' => WideKind::Space,
             '<' | '>' | '"' => WideKind::Delimiter,
             '{' | '}' | '|' | '\\' | '^' | '`' => WideKind::Unwise,
-            '\0'..='\x1F' | '\x7F'..='\u{9F}' => WideKind::Control,
+            c if c.is_control() => WideKind::Control,
             c if chars::is_bidi_formatting(c as u32) => WideKind::BidiFormatting,
             _ => WideKind::NotUcschar,
         }
@@ -522,15 +522,13 @@ impl<'a> LenientIriRef<'a> {
 /// (or, with `in_query`, where it stands).
 fn widens(mode: ParseMode, c: char, in_query: bool) -> bool {
     let n = c as u32;
+    let wider_ascii = n < 0x80 && is_wider_ascii(n as u8);
     match mode {
         ParseMode::Strict => false,
-        ParseMode::Lenient => n < 0x80 && is_wider_ascii(n as u8),
+        ParseMode::Lenient => wider_ascii,
+        // No ASCII character is allowed unencoded, so this takes the C0 controls and DEL too.
         ParseMode::Leiri => {
-            if n < 0x80 {
-                is_wider_ascii(n as u8) || n < 0x20 || n == 0x7F
-            } else {
-                !chars::allowed_unencoded(n, in_query) && is_leiri_char(n)
-            }
+            wider_ascii || (is_leiri_char(n) && !chars::allowed_unencoded(n, in_query))
         }
     }
 }
