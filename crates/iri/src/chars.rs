@@ -205,6 +205,13 @@ pub const fn is_bidi_formatting(c: u32) -> bool {
     matches!(c, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
+/// A Unicode noncharacter: U+FDD0–U+FDEF, and the last two code points of every plane
+/// (U+xFFFE, U+xFFFF).
+#[inline]
+pub(crate) const fn is_noncharacter(c: u32) -> bool {
+    (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE
+}
+
 /// Whether a non-ASCII character may stand unencoded in an IRI component: `ucschar` without
 /// the bidi formatting characters (RFC 3987 §2.2, §4.1), and `iprivate` in the query.
 #[inline]
@@ -328,6 +335,16 @@ mod tests {
         assert!(!is(b' ', URI_CHAR) && is(b'%', URI_CHAR) && !is(b'%', PATH));
         assert!(!is(0xC3, PATH) && !is(0x80, URI_CHAR));
         assert!(is(b'+', SCHEME) && !is(b'_', SCHEME));
+    }
+
+    #[test]
+    fn noncharacters() {
+        for c in [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF] {
+            assert!(is_noncharacter(c), "{c:X}");
+        }
+        for c in [0xFDCF, 0xFDF0, 0xFFFD, 0x10000, 0x10FFFD] {
+            assert!(!is_noncharacter(c), "{c:X}");
+        }
     }
 
     // own: every byte value at every position, against a byte-wise comparison.
