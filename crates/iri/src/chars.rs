@@ -271,6 +271,16 @@ pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {
     out.push_str(&PCT[o..o + 3]);
 }
 
+/// Writes the `%HH` triplets of the UTF-8 octets of `c`, with upper-case hex (RFC 3987 §3.1
+/// step 2.2).
+#[inline]
+pub(crate) fn push_pct_char(out: &mut alloc::string::String, c: char) {
+    let mut utf8 = [0u8; 4];
+    for &o in c.encode_utf8(&mut utf8).as_bytes() {
+        push_pct(out, o);
+    }
+}
+
 /// The printable US-ASCII characters that URIs and RFC 3987 IRIs exclude but the July 2002
 /// draft's `ichar` (§2.2: `space | delims | unwise`), XML system identifiers and LEIRIs allow:
 /// space, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and `` ` `` (RFC 3987 §3.1). `#` and `%` of
@@ -396,6 +406,15 @@ mod tests {
             push_pct(&mut s, o);
         }
         assert_eq!(s, "%00%0A%7F%C3%FF");
+    }
+
+    #[test]
+    fn pct_chars() {
+        let mut s = alloc::string::String::new();
+        for c in [' ', '\u{E9}', '\u{20AC}', '\u{10300}'] {
+            push_pct_char(&mut s, c);
+        }
+        assert_eq!(s, "%20%C3%A9%E2%82%AC%F0%90%8C%80");
     }
 
     #[test]

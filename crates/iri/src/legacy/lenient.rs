@@ -28,7 +28,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::{self, is_leiri_char, is_wider_ascii, push_pct};
+use crate::chars::{self, is_leiri_char, is_wider_ascii, push_pct_char};
 use crate::error::{fmt_char, Component, ParseError};
 use crate::iri::parts;
 use crate::parser::{self, Kind, Positions};
@@ -553,10 +553,7 @@ fn widen(text: &str, mode: ParseMode) -> (Cow<'_, str>, Vec<Replacement>) {
         }
         out.push_str(&text[from..i]);
         let enc = out.len();
-        let mut utf8 = [0u8; 4];
-        for &o in c.encode_utf8(&mut utf8).as_bytes() {
-            push_pct(&mut out, o);
-        }
+        push_pct_char(&mut out, c);
         replaced.push(Replacement {
             orig: i,
             orig_len: c.len_utf8(),
