@@ -17,7 +17,8 @@
 //! delimiter, so the components of the strict value are those of the original; positions in
 //! errors and warnings are offsets in the original text. [`ParseMode::Strict`] is the strict
 //! parser, with no fallback. The mode is always chosen by the caller. A text the strict
-//! grammar accepts is parsed once and borrowed; only the others are encoded and parsed again.
+//! grammar accepts is parsed once and borrowed; only a text holding characters to widen is
+//! encoded and parsed again.
 //!
 //! Left out on purpose: LEIRI's U+FFFE and U+FFFF (not in `leiri-ucschar`) stay errors; the
 //! wider characters in the scheme cannot be rescued (the scheme allows no percent-encoding),
