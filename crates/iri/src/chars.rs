@@ -205,6 +205,13 @@ pub const fn is_bidi_formatting(c: u32) -> bool {
     matches!(c, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
+/// A Unicode noncharacter: U+FDD0–U+FDEF, and the last two code points of every plane
+/// (U+xFFFE, U+xFFFF).
+#[inline]
+pub(crate) const fn is_noncharacter(c: u32) -> bool {
+    (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE
+}
+
 /// Whether a non-ASCII character may stand unencoded in an IRI component: `ucschar` without
 /// the bidi formatting characters (RFC 3987 §2.2, §4.1), and `iprivate` in the query.
 #[inline]
@@ -262,6 +269,16 @@ const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
 pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {
     let o = octet as usize * 3;
     out.push_str(&PCT[o..o + 3]);
+}
+
+/// Writes the `%HH` triplets of the UTF-8 octets of `c`, with upper-case hex (RFC 3987 §3.1
+/// step 2.2).
+#[inline]
+pub(crate) fn push_pct_char(out: &mut alloc::string::String, c: char) {
+    let mut utf8 = [0u8; 4];
+    for &o in c.encode_utf8(&mut utf8).as_bytes() {
+        push_pct(out, o);
+    }
 }
 
 /// The printable US-ASCII characters that URIs and RFC 3987 IRIs exclude but the July 2002
@@ -330,6 +347,16 @@ mod tests {
         assert!(is(b'+', SCHEME) && !is(b'_', SCHEME));
     }
 
+    #[test]
+    fn noncharacters() {
+        for c in [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFE, 0x10FFFF] {
+            assert!(is_noncharacter(c), "{c:X}");
+        }
+        for c in [0xFDCF, 0xFDF0, 0xFFFD, 0x10000, 0x10FFFD] {
+            assert!(!is_noncharacter(c), "{c:X}");
+        }
+    }
+
     // own: every byte value at every position, against a byte-wise comparison.
     #[test]
     fn swar_eq_is_exact() {
@@ -379,6 +406,15 @@ mod tests {
             push_pct(&mut s, o);
         }
         assert_eq!(s, "%00%0A%7F%C3%FF");
+    }
+
+    #[test]
+    fn pct_chars() {
+        let mut s = alloc::string::String::new();
+        for c in [' ', '\u{E9}', '\u{20AC}', '\u{10300}'] {
+            push_pct_char(&mut s, c);
+        }
+        assert_eq!(s, "%20%C3%A9%E2%82%AC%F0%90%8C%80");
     }
 
     #[test]

@@ -71,13 +71,17 @@
 //!
 //! - `std` (default): nothing in the core needs it; the crate is `no_std` + `alloc` without it.
 //! - `unicode` (default): NFC and NFKC in [`Normalizer`] (RFC 3987 §5.3.2.2, §7.5), with
-//!   `unicode-normalization`.
+//!   `unicode-normalization`; the bidi rules and display forms of [`bidi`] (§4) and the
+//!   diagnostics of [`lint`] (§4, §6.1, §7.5, §8), with `unicode-bidi`, `unicode-script` and
+//!   `unicode-security`.
 //! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
 //!   [`Level::Scheme`] and ToASCII / ToUnicode in the mappings, with the `idna` crate.
 //! - `encoding`: legacy charsets with `encoding_rs` ([`legacy`]): step 1 of the IRI→URI
 //!   mapping from bytes in a known charset, the http/https query exception, legacy
-//!   percent-encoding and readings of incoming URIs (RFC 3987 §3.1, §7.7). Pre-processing
-//!   and the lenient grammar of [`legacy`] are in the core.
+//!   percent-encoding and readings of incoming URIs (RFC 3987 §3.1, §7.7), and IRIs in
+//!   documents in any charset ([`extract::extract_document`]). Pre-processing and the lenient
+//!   grammar of [`legacy`], and finding IRIs in text that is already decoded ([`extract`]),
+//!   are in the core.
 //! - `serde`: `Serialize` for every type, `Deserialize` for the `String`-backed ones.
 //!
 //! # Legacy input (RFC 3987 §3.1, §7.7; the IRI processing draft §4)
@@ -91,6 +95,24 @@
 //! assert_eq!(r.warnings()[0].offset, 20);
 //! assert_eq!(r.to_uri(), "http://example.org/a%20b");
 //! ```
+//!
+//! # IRIs in text and documents (RFC 3987 §7.3)
+//!
+//! [`extract`] finds IRI candidates in running text, HTML and XML, with their spans:
+//!
+//! ```
+//! let found: Vec<_> = iri::extract::find_iris("see <http://example.org/ä> or http://a/b.")
+//!     .map(|c| c.text)
+//!     .collect();
+//! assert_eq!(found, ["http://example.org/ä", "http://a/b"]);
+//! ```
+//!
+//! # Scheme knowledge
+//!
+//! [`scheme`] holds what is known per scheme: default ports and DNS hosts for the comparison
+//! ladder ([`SchemeRegistry`]), and views of `mailto`, `data`, `file` and `urn` IRIs
+//! ([`scheme::mailto`], [`scheme::data`], [`scheme::file`](mod@scheme::file),
+//! [`scheme::urn`]).
 //!
 //! # The comparison ladder (RFC 3987 §5)
 //!

@@ -35,7 +35,7 @@ use core::fmt;
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::chars::push_pct;
+use crate::chars::{push_pct, push_pct_char};
 
 /// A character encoding of the WHATWG Encoding Standard (through `encoding_rs`).
 ///
@@ -541,10 +541,7 @@ fn encode_run(
                 bytes.iter().for_each(|&o| push_pct(out, o));
                 encoder = charset.0.new_encoder();
                 if unmappable == Unmappable::Utf8 {
-                    let mut utf8 = [0u8; 4];
-                    c.encode_utf8(&mut utf8)
-                        .bytes()
-                        .for_each(|o| push_pct(out, o));
+                    push_pct_char(out, c);
                 } else {
                     // `&#NNNN;` is ASCII, which every charset writes as ASCII in its
                     // initial state.

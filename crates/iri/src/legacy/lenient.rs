@@ -17,7 +17,8 @@
 //! delimiter, so the components of the strict value are those of the original; positions in
 //! errors and warnings are offsets in the original text. [`ParseMode::Strict`] is the strict
 //! parser, with no fallback. The mode is always chosen by the caller. A text the strict
-//! grammar accepts is parsed once and borrowed; only the others are encoded and parsed again.
+//! grammar accepts is parsed once and borrowed; only a text holding characters to widen is
+//! encoded and parsed again.
 //!
 //! Left out on purpose: LEIRI's U+FFFE and U+FFFF (not in `leiri-ucschar`) stay errors; the
 //! wider characters in the scheme cannot be rescued (the scheme allows no percent-encoding),
@@ -28,7 +29,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::{self, is_leiri_char, is_wider_ascii, push_pct};
+use crate::chars::{self, is_leiri_char, is_wider_ascii, push_pct_char};
 use crate::error::{fmt_char, Component, ParseError};
 use crate::iri::parts;
 use crate::parser::{self, Kind, Positions};
@@ -135,7 +136,7 @@ impl WideKind {
             ' ' => WideKind::Space,
             '<' | '>' | '"' => WideKind::Delimiter,
             '{' | '}' | '|' | '\\' | '^' | '`' => WideKind::Unwise,
-            '\0'..='\x1F' | '\x7F'..='\u{9F}' => WideKind::Control,
+            c if c.is_control() => WideKind::Control,
             c if chars::is_bidi_formatting(c as u32) => WideKind::BidiFormatting,
             _ => WideKind::NotUcschar,
         }
@@ -326,15 +327,22 @@ impl<'a> LenientIriRef<'a> {
     pub fn parse_kind(text: &'a str, mode: ParseMode, kind: Kind) -> Result<Self, ParseError> {
         // A strictly valid text holds no character that a wider grammar would encode (each
         // is one the strict grammar rejects where it stands): most inputs stop here.
-        if let Ok(pos) = parser::parse(text, kind) {
-            return Ok(LenientIriRef {
-                original: text,
-                iri: IriRef::from_parts(Cow::Borrowed(text), pos),
-                widened: Vec::new(),
-                replaced: Vec::new(),
-            });
-        }
+        let strict_err = match parser::parse(text, kind) {
+            Ok(pos) => {
+                return Ok(LenientIriRef {
+                    original: text,
+                    iri: IriRef::from_parts(Cow::Borrowed(text), pos),
+                    widened: Vec::new(),
+                    replaced: Vec::new(),
+                })
+            }
+            Err(e) => e,
+        };
         let (encoded, replaced) = widen(text, mode);
+        // Nothing widened (always so in strict mode): parsing again would fail the same way.
+        if replaced.is_empty() {
+            return Err(strict_err);
+        }
         let pos = match parser::parse(&encoded, kind) {
             Ok(pos) => pos,
             Err(mut e) => {
@@ -515,15 +523,13 @@ impl<'a> LenientIriRef<'a> {
 /// (or, with `in_query`, where it stands).
 fn widens(mode: ParseMode, c: char, in_query: bool) -> bool {
     let n = c as u32;
+    let wider_ascii = n < 0x80 && is_wider_ascii(n as u8);
     match mode {
         ParseMode::Strict => false,
-        ParseMode::Lenient => n < 0x80 && is_wider_ascii(n as u8),
+        ParseMode::Lenient => wider_ascii,
+        // No ASCII character is allowed unencoded, so this takes the C0 controls and DEL too.
         ParseMode::Leiri => {
-            if n < 0x80 {
-                is_wider_ascii(n as u8) || n < 0x20 || n == 0x7F
-            } else {
-                !chars::allowed_unencoded(n, in_query) && is_leiri_char(n)
-            }
+            wider_ascii || (is_leiri_char(n) && !chars::allowed_unencoded(n, in_query))
         }
     }
 }
@@ -548,10 +554,7 @@ fn widen(text: &str, mode: ParseMode) -> (Cow<'_, str>, Vec<Replacement>) {
         }
         out.push_str(&text[from..i]);
         let enc = out.len();
-        let mut utf8 = [0u8; 4];
-        for &o in c.encode_utf8(&mut utf8).as_bytes() {
-            push_pct(&mut out, o);
-        }
+        push_pct_char(&mut out, c);
         replaced.push(Replacement {
             orig: i,
             orig_len: c.len_utf8(),

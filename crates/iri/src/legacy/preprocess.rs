@@ -24,7 +24,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::hex_value;
+use crate::chars::{self, hex_value};
 
 /// The ASCII whitespace of §4 step 1: SP, CR, LF, TAB.
 #[inline]
@@ -234,7 +234,7 @@ fn char_ref_at(s: &str, at: usize) -> Result<(char, usize), CharRefError> {
     if n > 0x10FFFF {
         return Err(err(CharRefErrorKind::OutOfRange(n)));
     }
-    if (0xFDD0..=0xFDEF).contains(&n) || n & 0xFFFE == 0xFFFE {
+    if chars::is_noncharacter(n) {
         return Err(err(CharRefErrorKind::Noncharacter(n)));
     }
     let c = char::from_u32(n).ok_or_else(|| err(CharRefErrorKind::OutOfRange(n)))?;
