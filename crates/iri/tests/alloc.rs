@@ -10,6 +10,8 @@ use std::cell::Cell;
 
 use iri::{Iri, IriRef, Normalizer, UriRef};
 
+mod common;
+
 #[path = "common/counting.rs"]
 mod counting;
 use counting::{Counting, ALLOCS};
@@ -24,27 +26,22 @@ fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
     (ALLOCS.with(Cell::get) - before, r)
 }
 
-/// The first column of a data table (header skipped).
+/// A column of a data table.
 fn column(name: &str, index: usize) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| String::from(l.split('\t').nth(index).unwrap()))
+    common::table(name, index + 1..)
+        .into_iter()
+        .map(|mut r| r.fields.swap_remove(index))
         .collect()
 }
 
 /// The rows of resolve.tsv: base, reference, expected.
 fn resolve_rows() -> Vec<(String, String, String)> {
-    let path = format!("{}/tests/data/resolve.tsv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f[0].into(), f[1].into(), f[2].into())
+    common::table("resolve.tsv", 4..)
+        .into_iter()
+        .map(|r| {
+            let mut f = r.fields.into_iter();
+            let mut next = || f.next().unwrap();
+            (next(), next(), next())
         })
         .collect()
 }
