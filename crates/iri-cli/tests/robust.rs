@@ -14,7 +14,7 @@ mod common;
 use common::*;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 /// The hostile lines, without terminators.
 fn lines() -> Vec<Vec<u8>> {
@@ -451,7 +451,7 @@ fn a_closed_pipe_ends_quietly() {
         input.extend_from_slice(format!("http://example.org/é/{i}\nhttp://a/{i} x\n").as_bytes());
     }
     for args in ALL {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        let mut child = iri()
             .args(*args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
