@@ -1,6 +1,6 @@
 //! The laws every fuzz target checks, shared by the targets in `fuzz_targets/` and by the
 //! regression test `crates/iri/tests/fuzz_regressions.rs`, which replays each recorded finding
-//! through the same function.
+//! through the same function. The property tests of `crates/iri/tests/laws.rs` use its helpers.
 //!
 //! Each public function takes the fuzzer's raw bytes and panics (with the input in the
 //! message) when a law is broken; it never panics on input the library rejects. The laws are

@@ -58,8 +58,8 @@ pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdo
     --samples N    timed passes per library and operation, median reported (default 15)\n\
     --markdown     print a Markdown report with the machine and the command\n\
     --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
-    --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into) for LIB (ours,\n\
-    \x20              oxiri, iri-string, fluent-uri) inside callgrind_pass_*, for\n\
+    --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into, normalize, to_uri)\n\
+    \x20              for LIB (ours, oxiri, iri-string, fluent-uri) inside callgrind_pass_*, for\n\
     \x20              valgrind --tool=callgrind --toggle-collect='*callgrind_pass*'";
 
 /// Parses the arguments after the program name. `Ok(None)` means `--help`.

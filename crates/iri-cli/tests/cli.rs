@@ -5,28 +5,7 @@ mod common;
 use common::*;
 
 use std::path::PathBuf;
-use std::process::Output;
 use std::time::{Duration, Instant};
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exited normally")
-}
-
-/// Asserts the exit code, showing stdout and stderr when it is wrong.
-#[track_caller]
-fn assert_code(o: &Output, want: i32) {
-    assert_eq!(
-        code(o),
-        want,
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        stderr(o)
-    );
-}
 
 // ---------------------------------------------------------------------------------------------
 // parse

@@ -8,21 +8,6 @@ use common::*;
 
 use std::process::Output;
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-#[track_caller]
-fn assert_code(o: &Output, want: i32) {
-    assert_eq!(
-        o.status.code(),
-        Some(want),
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        stderr(o)
-    );
-}
-
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     stdout(o)
         .lines()

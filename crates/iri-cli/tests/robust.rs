@@ -14,7 +14,7 @@ mod common;
 use common::*;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 /// The hostile lines, without terminators.
 fn lines() -> Vec<Vec<u8>> {
@@ -53,15 +53,22 @@ fn join(lines: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
-/// What the command reads back for a line: the terminator is gone, so a line that was a
-/// lone `\r` followed by `\n` or `\r\n` is read as empty (`\r` then `\n` ends the line, and
-/// the CR is stripped as part of a CRLF).
-fn read_back(line: &[u8], i: usize, count: usize) -> Vec<u8> {
-    let crlf = i % 2 == 1 && i + 1 < count;
-    if !crlf && line.ends_with(b"\r") && i + 1 < count {
-        return line[..line.len() - 1].to_vec();
-    }
-    line.to_vec()
+/// What the command reads back for each line of `join(lines)`: the terminator is gone, so a
+/// line that was a lone `\r` followed by `\n` or `\r\n` is read as empty (`\r` then `\n`
+/// ends the line, and the CR is stripped as part of a CRLF).
+fn read_back(lines: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let count = lines.len();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let crlf = i % 2 == 1 && i + 1 < count;
+            if !crlf && line.ends_with(b"\r") && i + 1 < count {
+                return line[..line.len() - 1].to_vec();
+            }
+            line.to_vec()
+        })
+        .collect()
 }
 
 /// Whether the library takes the line as an IRI reference (or, with `absolute`, an IRI).
@@ -191,11 +198,7 @@ fn check_json(args: &[&str], judge: Judge, lines: &[Vec<u8>], out: &Output) {
 fn every_line_gives_one_line_in_order() {
     let raw = lines();
     let input = join(&raw);
-    let read: Vec<Vec<u8>> = raw
-        .iter()
-        .enumerate()
-        .map(|(i, l)| read_back(l, i, raw.len()))
-        .collect();
+    let read = read_back(&raw);
     for &(args, judge) in ONE_PER_LINE {
         let out = run_with_stdin(args, &input);
         check_text(args, judge, &read, &out);
@@ -243,11 +246,7 @@ fn tsv_keeps_one_row_per_line_and_its_columns() {
 fn validate_and_dedup_count_every_line() {
     let raw = lines();
     let input = join(&raw);
-    let read: Vec<Vec<u8>> = raw
-        .iter()
-        .enumerate()
-        .map(|(i, l)| read_back(l, i, raw.len()))
-        .collect();
+    let read = read_back(&raw);
     let invalid: Vec<usize> = read
         .iter()
         .enumerate()
@@ -313,11 +312,7 @@ fn validate_and_dedup_count_every_line() {
 fn lint_reports_every_line() {
     let raw = lines();
     let input = join(&raw);
-    let read: Vec<Vec<u8>> = raw
-        .iter()
-        .enumerate()
-        .map(|(i, l)| read_back(l, i, raw.len()))
-        .collect();
+    let read = read_back(&raw);
     let args = ["lint", "--format", "json"];
     let out = run_with_stdin(&args, &input);
     let text = std::str::from_utf8(&out.stdout).unwrap();
@@ -456,7 +451,7 @@ fn a_closed_pipe_ends_quietly() {
         input.extend_from_slice(format!("http://example.org/é/{i}\nhttp://a/{i} x\n").as_bytes());
     }
     for args in ALL {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        let mut child = iri()
             .args(*args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

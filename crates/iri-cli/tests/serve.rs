@@ -1,9 +1,13 @@
 //! End-to-end tests of `iri serve`: a real server on a free port of 127.0.0.1, real requests
 //! over TCP, well-formed, malformed and oversized.
 
+mod common;
+
+use common::{iri, run, stderr};
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `iri serve`, stopped when dropped.
@@ -15,7 +19,7 @@ struct Server {
 impl Server {
     /// Starts `iri serve --port 0 ARGS` and reads the address it prints.
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        let mut child = iri()
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -375,10 +379,7 @@ fn a_silent_client_gets_408() {
 
 #[test]
 fn bad_bind_address_is_a_usage_error() {
-    let o = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(["serve", "--bind", "localhost"])
-        .output()
-        .unwrap();
+    let o = run(&["serve", "--bind", "localhost"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--bind"));
+    assert!(stderr(&o).contains("--bind"));
 }

@@ -13,49 +13,13 @@
 //! milliseconds and so shows as a test that does not finish. Recursion: none in the library
 //! depends on its input (see docs/fuzzing.md, "Recursion audit").
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use iri::{remove_dot_segments, Iri, IriRef, Kind, Normalizer, UriRef};
 
-/// Counts, per thread (tests run in parallel), the bytes live, their peak, and allocations.
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grow(by: isize) {
-    let _ = LIVE.try_with(|l| {
-        let now = l.get() + by;
-        l.set(now);
-        let _ = PEAK.try_with(|p| p.set(p.get().max(now)));
-    });
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        grow(layout.size() as isize);
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        grow(-(layout.size() as isize));
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        grow(layout.size() as isize);
-        System.alloc_zeroed(layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        grow(new_size as isize - layout.size() as isize);
-        System.realloc(ptr, layout, new_size)
-    }
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::{Counting, ALLOCS, LIVE, PEAK};
 
 #[global_allocator]
 static COUNTING: Counting = Counting;

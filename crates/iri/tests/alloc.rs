@@ -5,81 +5,43 @@
 //!
 //! The count is per thread, so tests running in parallel do not disturb each other.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
 use std::cell::Cell;
 
 use iri::{Iri, IriRef, Normalizer, UriRef};
 
-struct Counting;
+mod common;
 
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    // `try_with`: the slot may be gone while a thread shuts down.
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator; counting touches only a
-// thread-local `Cell` without destructor, which allocates nothing.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as ours, forwarded.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System` through `alloc` or `realloc` above.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as ours, forwarded.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: same contract as ours, forwarded.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::{Counting, ALLOCS};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
 /// How many allocations (and reallocations) `f` made on this thread.
 fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
-    let before = ALLOCATIONS.with(Cell::get);
+    let before = ALLOCS.with(Cell::get);
     let r = f();
-    (ALLOCATIONS.with(Cell::get) - before, r)
+    (ALLOCS.with(Cell::get) - before, r)
 }
 
-/// The first column of a data table (header skipped).
+/// A column of a data table.
 fn column(name: &str, index: usize) -> Vec<String> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| String::from(l.split('\t').nth(index).unwrap()))
+    common::table(name, index + 1..)
+        .into_iter()
+        .map(|mut r| r.fields.swap_remove(index))
         .collect()
 }
 
 /// The rows of resolve.tsv: base, reference, expected.
 fn resolve_rows() -> Vec<(String, String, String)> {
-    let path = format!("{}/tests/data/resolve.tsv", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f[0].into(), f[1].into(), f[2].into())
+    common::table("resolve.tsv", 4..)
+        .into_iter()
+        .map(|r| {
+            let mut f = r.fields.into_iter();
+            let mut next = || f.next().unwrap();
+            (next(), next(), next())
         })
         .collect()
 }

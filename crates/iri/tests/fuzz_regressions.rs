@@ -9,35 +9,8 @@
 #[path = "../../../fuzz/laws.rs"]
 mod laws;
 
-fn unescape(s: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut rest = s;
-    while let Some(i) = rest.find('\\') {
-        out.extend_from_slice(&rest.as_bytes()[..i]);
-        let tail = &rest[i + 1..];
-        let (bytes, used): (Vec<u8>, usize) = match tail.as_bytes().first() {
-            Some(b'\\') => (vec![b'\\'], 1),
-            Some(b'n') => (vec![b'\n'], 1),
-            Some(b'r') => (vec![b'\r'], 1),
-            Some(b't') => (vec![b'\t'], 1),
-            Some(b'x') => {
-                let o = u8::from_str_radix(&tail[1..3], 16).expect("\\xNN");
-                (vec![o], 3)
-            }
-            Some(b'u') => {
-                let end = tail.find('}').expect("closing brace of \\u{…}");
-                let cp = u32::from_str_radix(&tail[2..end], 16).expect("hex code point");
-                let c = char::from_u32(cp).expect("scalar value");
-                (c.to_string().into_bytes(), end + 1)
-            }
-            _ => panic!("unknown escape in {s:?}"),
-        };
-        out.extend_from_slice(&bytes);
-        rest = &tail[used..];
-    }
-    out.extend_from_slice(rest.as_bytes());
-    out
-}
+mod common;
+use common::unescape_bytes as unescape;
 
 #[test]
 fn fuzz_findings_stay_fixed() {

@@ -2,7 +2,14 @@
 //! with every component and host kind, non-ASCII characters and percent-encodings; the laws
 //! of DESIGN.md are checked on them.
 
+#![cfg(all(feature = "unicode", feature = "idna"))]
+
 use proptest::prelude::*;
+
+// The laws the fuzz targets check; their helpers (`canon`, `normalizer`) serve here too.
+#[path = "../../../fuzz/laws.rs"]
+mod fuzz_laws;
+use fuzz_laws::{canon, normalizer};
 
 use iri::{remove_dot_segments, Form, Iri, IriRef, Level, Normalizer, Steps, Uri, UriRef};
 
@@ -283,29 +290,6 @@ fn iri_ref(absolute: bool) -> impl Strategy<Value = Parts> {
         })
 }
 
-/// Upper-cases percent-encodings and decodes those of unreserved characters: the
-/// differences RFC 3987 §3.2 allows between `u` and `to_uri(to_iri(u))`.
-fn canon(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let o = u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap();
-            if o.is_ascii_alphanumeric() || b"-._~".contains(&o) {
-                out.push(o as char);
-            } else {
-                out.push_str(&format!("%{o:02X}"));
-            }
-            i += 3;
-        } else {
-            out.push(b[i] as char);
-            i += 1;
-        }
-    }
-    out
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
@@ -443,16 +427,9 @@ proptest! {
     #[test]
     fn normalize_is_idempotent_and_valid(p in iri_ref(false), which in 0usize..8) {
         let r = IriRef::parse(p.text()).unwrap();
-        let n = match which {
-            0 => Normalizer::new(Level::Simple),
-            1 => Normalizer::syntax(),
-            2 => Normalizer::scheme(),
-            3 => Normalizer::syntax().form(Form::Uri),
-            4 => Normalizer::scheme().form(Form::Uri),
-            5 => Normalizer::syntax().nfc(),
-            6 => Normalizer::scheme().nfkc(),
-            _ => Normalizer::syntax().steps(Steps::CASE),
-        };
+        // The first eight normalizers of the fuzz laws: each level, both forms, NFC, NFKC and
+        // the case step alone.
+        let n = normalizer(which as u8);
         let once = n.normalize(&r);
         let again = IriRef::parse(once.as_str());
         prop_assert!(again.is_ok(), "{:?} -> {:?}", r, once);

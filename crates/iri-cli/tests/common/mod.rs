@@ -48,3 +48,25 @@ pub fn run(args: &[&str]) -> Output {
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
 }
+
+/// Standard error, lossily decoded.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The exit code; the process must have exited normally.
+pub fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited normally")
+}
+
+/// Asserts the exit code, showing stdout and stderr when it is wrong.
+#[track_caller]
+pub fn assert_code(o: &Output, want: i32) {
+    assert_eq!(
+        code(o),
+        want,
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        stderr(o)
+    );
+}
