@@ -661,7 +661,7 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
 }
 
 #[cfg(test)]
-mod fast_path_tests;
+pub(crate) mod fast_path_tests;
 
 #[cfg(test)]
 mod tests {
