@@ -44,6 +44,14 @@ fn dot_segment_detection() {
     }
 }
 
+/// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
+fn push_path(out: &mut String, dir: &str, path: &str) {
+    let start = out.len();
+    out.push_str(dir);
+    out.push_str(path);
+    remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len()));
+}
+
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
 fn literal_rfc(input: &str) -> String {
     let mut input = String::from(input);
