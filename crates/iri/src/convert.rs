@@ -177,38 +177,43 @@ pub(crate) fn decode_region_with(s: &str, in_query: bool, case: HexCase, out: &m
             continue;
         };
         out.push_str(&s[from..i]);
-        if o < 0x80 {
-            if is(o, UNRESERVED) {
-                out.push(o as char);
-            } else if case == HexCase::Upper {
+        if let Some((c, len)) = decoded_char(b, i, o, in_query) {
+            out.push(c);
+            i += 3 * len;
+        } else {
+            // Kept: an ASCII octet (step 2) as written unless `case` is `Upper`, a non-ASCII
+            // one (steps 3 and 4: re-encoded) in upper case unless `case` is `AsWritten`.
+            // The octets after a lead that is not decoded are continuation octets, which no
+            // sequence starts with, so each is kept on its own turn.
+            let upper = if o < 0x80 {
+                case == HexCase::Upper
+            } else {
+                case != HexCase::AsWritten
+            };
+            if upper {
                 push_pct(out, o);
             } else {
-                out.push_str(&s[i..i + 3]); // step 2 keeps it as written
+                out.push_str(&s[i..i + 3]);
             }
             i += 3;
-        } else {
-            i = decode_utf8_run(b, i, in_query, case, out);
         }
         from = i;
     }
     out.push_str(&s[from..]);
 }
 
-/// Decodes one UTF-8 sequence of `%HH` triplets starting at `i`, or re-encodes its first
-/// octet (steps 3 and 4); returns the index after what it consumed. The octets after a lead
-/// that is not decoded are continuation octets, which no sequence starts with, so each is
-/// re-encoded on its own turn.
-fn decode_utf8_run(b: &[u8], i: usize, in_query: bool, case: HexCase, out: &mut String) -> usize {
-    if let Some((c, len)) = decodable_char(b, i, b.len(), in_query) {
-        out.push(c);
-        return i + 3 * len;
-    }
-    if case == HexCase::AsWritten {
-        out.push_str(core::str::from_utf8(&b[i..i + 3]).unwrap_or("%"));
+/// The character that RFC 3987 §3.2 decodes from the `%HH` triplets at `b[i..]`, whose
+/// first octet is `octet`, and the number of triplets: an unreserved ASCII character (step 2)
+/// or a non-ASCII one as [`decodable_char`] decides (steps 3 and 4). `None` keeps the first
+/// triplet encoded. Both the writing path and the check that normalization leaves a text
+/// unchanged decide with this.
+#[inline]
+pub(crate) fn decoded_char(b: &[u8], i: usize, octet: u8, in_query: bool) -> Option<(char, usize)> {
+    if octet < 0x80 {
+        is(octet, UNRESERVED).then_some((octet as char, 1))
     } else {
-        push_pct(out, pct_at(b, i, b.len()).unwrap_or(0));
+        decodable_char(b, i, b.len(), in_query)
     }
-    i + 3
 }
 
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {

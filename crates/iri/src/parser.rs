@@ -344,10 +344,8 @@ impl P<'_> {
             let mut i = 1;
             // Most IRIs start with "http:" or "https:": one comparison of a word skips
             // their scheme characters (the loop below then only meets the ':').
-            if let Some(w) = b.get(..8) {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(w);
-                let w = u64::from_le_bytes(a);
+            if b.len() >= 8 {
+                let w = chars::load_word(b, 0);
                 if w & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0") {
                     i = 4;
                 } else if w & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0") {
@@ -661,7 +659,7 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
 }
 
 #[cfg(test)]
-mod fast_path_tests;
+pub(crate) mod fast_path_tests;
 
 #[cfg(test)]
 mod tests {

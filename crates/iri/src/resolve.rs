@@ -247,15 +247,6 @@ fn remove_dots_in_place(
     out.push_str(tail);
 }
 
-/// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
-#[cfg(test)]
-fn push_path(out: &mut String, dir: &str, path: &str) {
-    let start = out.len();
-    out.push_str(dir);
-    out.push_str(path);
-    remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len()));
-}
-
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {

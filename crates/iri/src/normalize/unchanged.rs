@@ -51,7 +51,7 @@ impl Normalizer<'_> {
 }
 
 /// Whether every percent-encoding of the parsed text `b` stays as it is under `steps`: none
-/// is decoded (§5.3.2.3, as `convert::decode_region_with` decides; in the URI form, a decoded
+/// is decoded (§5.3.2.3, as `convert::decoded_char` decides for the writing path too; in the URI form, a decoded
 /// non-ASCII character is encoded again, so upper-case triplets of one stay) and, with the case step, none has
 /// a lower-case hex digit (§5.3.2.1).
 fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bool {
@@ -70,13 +70,10 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
             let in_query = i > q_start && i < q_end;
             // A sequence of triplets never spans a delimiter, so the text's end serves as
             // the component's end.
-            if crate::chars::is(o, crate::chars::UNRESERVED) {
-                return false;
-            }
-            if let Some((_, len)) = crate::convert::decodable_char(b, i, b.len(), in_query) {
-                // The URI form encodes the decoded character again, in upper case.
+            if let Some((c, len)) = crate::convert::decoded_char(b, i, o, in_query) {
+                // The URI form encodes a decoded non-ASCII character again, in upper case.
                 let end = i + 3 * len;
-                if !uri_form || b[i..end].iter().any(u8::is_ascii_lowercase) {
+                if c.is_ascii() || !uri_form || b[i..end].iter().any(u8::is_ascii_lowercase) {
                     return false;
                 }
                 i = end;

@@ -3,6 +3,21 @@
 use super::*;
 use alloc::string::String;
 
+/// Every string of `len` characters from the ASCII `alphabet`, each once: the exhaustive
+/// inputs of the tests that check a shortcut against its rule read directly.
+pub(crate) fn strings_over(alphabet: &str, len: u32) -> impl Iterator<Item = String> + '_ {
+    let a = alphabet.as_bytes();
+    (0..a.len().pow(len)).map(move |code| {
+        let mut c = code;
+        let mut s = String::with_capacity(len as usize);
+        for _ in 0..len {
+            s.push(a[c % a.len()] as char);
+            c /= a.len();
+        }
+        s
+    })
+}
+
 /// The word comparison for "http:" and "https:" against the scheme rule of RFC 3986 §3.1
 /// applied byte by byte, on every prefix and small change of those schemes (own).
 #[test]
@@ -44,19 +59,12 @@ fn scheme_fast_path_agrees_with_the_rule() {
 /// ':' but not '@', a reg-name neither, and a port only digits (own).
 #[test]
 fn authority_split_agrees_with_the_rule() {
-    let alphabet = [b'a', b'1', b':', b'@'];
     let host_port = |h: &str| match h.find(':') {
         Some(c) => h[c + 1..].bytes().all(|c| c.is_ascii_digit()),
         None => true,
     };
     for len in 0..=7u32 {
-        for code in 0..4usize.pow(len) {
-            let mut c = code;
-            let mut a = String::new();
-            for _ in 0..len {
-                a.push(alphabet[c % 4] as char);
-                c /= 4;
-            }
+        for a in strings_over("a1:@", len) {
             let want = match a.split_once('@') {
                 Some((_, hp)) => !hp.contains('@') && host_port(hp),
                 None => host_port(&a),

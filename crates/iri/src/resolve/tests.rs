@@ -2,6 +2,7 @@
 //! applied word for word.
 
 use super::*;
+use crate::parser::fast_path_tests::strings_over;
 
 #[test]
 fn dot_segments_rfc_examples() {
@@ -43,6 +44,14 @@ fn dot_segment_detection() {
     }
 }
 
+/// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
+fn push_path(out: &mut String, dir: &str, path: &str) {
+    let start = out.len();
+    out.push_str(dir);
+    out.push_str(path);
+    remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len()));
+}
+
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
 fn literal_rfc(input: &str) -> String {
     let mut input = String::from(input);
@@ -77,16 +86,9 @@ fn literal_rfc(input: &str) -> String {
 /// directory ending with `/` and the rest, against the literal algorithm (own).
 #[test]
 fn segment_walk_equals_the_literal_algorithm() {
-    let alphabet = [b'a', b'.', b'/'];
     let mut n = 0;
     for len in 0..=8u32 {
-        for code in 0..3usize.pow(len) {
-            let mut c = code;
-            let mut path = String::new();
-            for _ in 0..len {
-                path.push(alphabet[c % 3] as char);
-                c /= 3;
-            }
+        for path in strings_over("a./", len) {
             let want = literal_rfc(&path);
             assert_eq!(remove_dot_segments(&path), want, "{path}");
             // Resolution's entry point without a directory (absolute paths, references
@@ -114,17 +116,10 @@ fn segment_walk_equals_the_literal_algorithm() {
 /// at every split into a directory and the rest (own).
 #[test]
 fn push_path_equals_the_literal_algorithm_at_every_offset() {
-    let alphabet = [b'a', b'.', b'/'];
     for pad in 0..12 {
         for len in 0..=7u32 {
-            for code in 0..3usize.pow(len) {
-                let mut c = code;
-                let mut path = "b".repeat(pad);
-                path.push('/');
-                for _ in 0..len {
-                    path.push(alphabet[c % 3] as char);
-                    c /= 3;
-                }
+            for tail in strings_over("a./", len) {
+                let path = alloc::format!("{}/{tail}", "b".repeat(pad));
                 let want = literal_rfc(&path);
                 let mut out = String::from("x");
                 push_path(&mut out, "", &path);
@@ -143,15 +138,8 @@ fn push_path_equals_the_literal_algorithm_at_every_offset() {
 /// and their seams are covered): the first dot segment against splitting at `/` (own).
 #[test]
 fn dot_segment_detection_is_exact() {
-    let alphabet = [b'a', b'.', b'/'];
     for len in 0..=11u32 {
-        for code in 0..3usize.pow(len) {
-            let mut c = code;
-            let mut path = String::new();
-            for _ in 0..len {
-                path.push(alphabet[c % 3] as char);
-                c /= 3;
-            }
+        for path in strings_over("a./", len) {
             let mut at = 0;
             let mut want = None;
             for seg in path.split('/') {
