@@ -419,8 +419,7 @@ impl<'d> Scanner<'d> {
         if start >= end || !self.search_text() {
             return;
         }
-        let mut decoded = decode("", start, false);
-        decoded.text.push_str(&self.doc[start..end]);
+        let decoded = Decoded::verbatim(&self.doc[start..end], start);
         self.text_matches(&decoded, map);
     }
 
