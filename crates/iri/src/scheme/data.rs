@@ -280,9 +280,9 @@ impl DataIri {
             parameters.push((String::from("charset"), String::from("US-ASCII")));
         }
 
-        let (octets, offsets) = decode(payload);
+        let (octets, mut at) = decode(payload);
         let bytes = if base64_flag {
-            let at: Vec<usize> = offsets.iter().map(|o| payload_start + o).collect();
+            at.iter_mut().for_each(|o| *o += payload_start);
             base64(&octets, &at, end)?
         } else {
             octets
