@@ -220,7 +220,7 @@ impl DataIri {
         if iri.has_authority() {
             return err(DataErrorKind::Authority, start);
         }
-        let end = iri.fragment().map_or(s.len(), |f| s.len() - f.len() - 1);
+        let end = iri.positions().query_end as usize;
         let all = &s[start..end];
         let Some(comma) = all.find(',') else {
             return err(DataErrorKind::MissingComma, end);

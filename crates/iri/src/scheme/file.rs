@@ -238,7 +238,7 @@ pub fn to_path<T: AsRef<str>>(iri: &Iri<T>, style: PathStyle) -> Result<String, 
         return fail(FileErrorKind::UserinfoOrPort, auth_start);
     }
     let path = iri.path();
-    let path_start = iri.scheme().len() + 1 + iri.authority().map_or(0, |a| a.len() + 2);
+    let path_start = iri.positions().auth_end as usize;
     if iri.query().is_some() {
         return fail(FileErrorKind::Query, path_start + path.len());
     }
