@@ -20,12 +20,13 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
+use encoding_rs::Encoding;
 use unicode_normalization::UnicodeNormalization;
 
 use super::charset::decode;
 pub use super::charset::CharsetSource;
 use super::markup::{extract_markup_with, extract_text_with, Found, MarkupKind, MarkupOptions};
+use crate::legacy::Charset;
 use crate::Iri;
 
 /// What a document is.
@@ -200,10 +201,15 @@ pub fn extract_document(bytes: &[u8], opts: &DocumentOptions) -> Document {
         kind == DocumentKind::Xml,
         kind == DocumentKind::Html,
     );
-    let unicode = [UTF_8, UTF_16LE, UTF_16BE].contains(&decoded.encoding);
-    let nfc = |s: &str| s.nfc().collect::<String>();
-    let same = |s: &str| s.to_string();
-    let map: &dyn Fn(&str) -> String = if unicode { &same } else { &nfc };
+    let unicode = Charset::from_encoding(decoded.encoding).is_some_and(Charset::is_unicode);
+    let map = |s: &str| -> String {
+        if unicode {
+            s.to_string()
+        } else {
+            s.nfc().collect()
+        }
+    };
+    let map = &map;
     let found = match kind {
         DocumentKind::Text => extract_text_with(&decoded.text, &opts.markup, map),
         DocumentKind::Html => {

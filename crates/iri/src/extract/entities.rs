@@ -61,7 +61,7 @@ fn numeric(digits: &str) -> Option<char> {
 }
 
 /// Text with its references resolved, and where each piece came from.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(crate) struct Decoded {
     /// The resolved text.
     pub(crate) text: String,
@@ -70,6 +70,14 @@ pub(crate) struct Decoded {
 }
 
 impl Decoded {
+    /// `s`, which starts at `base` in the source, taken as it is (no references in it).
+    pub(crate) fn verbatim(s: &str, base: usize) -> Decoded {
+        Decoded {
+            text: String::from(s),
+            map: alloc::vec![(0, base)],
+        }
+    }
+
     /// The source offset of a byte offset into [`text`](Self::text).
     pub(crate) fn source_offset(&self, at: usize) -> usize {
         let i = self.map.partition_point(|&(o, _)| o <= at);

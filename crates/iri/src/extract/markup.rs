@@ -407,7 +407,7 @@ impl<'d> Scanner<'d> {
 
     /// Searches text content `start..end` (references not yet resolved).
     fn text(&mut self, start: usize, end: usize, map: &dyn Fn(&str) -> String) {
-        if start >= end || !self.search_text() {
+        if start >= end || !self.text_on {
             return;
         }
         let decoded = decode(&self.doc[start..end], start, self.html());
@@ -416,16 +416,11 @@ impl<'d> Scanner<'d> {
 
     /// Searches a CDATA section (no references in it).
     fn cdata(&mut self, start: usize, end: usize, map: &dyn Fn(&str) -> String) {
-        if start >= end || !self.search_text() {
+        if start >= end || !self.text_on {
             return;
         }
-        let mut decoded = decode("", start, false);
-        decoded.text.push_str(&self.doc[start..end]);
+        let decoded = Decoded::verbatim(&self.doc[start..end], start);
         self.text_matches(&decoded, map);
-    }
-
-    fn search_text(&self) -> bool {
-        self.text_on
     }
 
     fn text_matches(&mut self, decoded: &Decoded, map: &dyn Fn(&str) -> String) {

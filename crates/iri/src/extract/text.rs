@@ -30,7 +30,7 @@
 use alloc::borrow::Cow;
 use core::ops::Range;
 
-use crate::chars::{is, is_bidi_formatting, is_iprivate, is_ucschar, ALPHA, SCHEME};
+use crate::chars::{allowed_unencoded, is, ALPHA, SCHEME, URI_CHAR};
 use crate::{IriRef, ParseError};
 
 /// Schemes without an authority that are recognised in running text without `//` after them.
@@ -163,10 +163,9 @@ impl Cursor {
 /// Whether `c` may continue an IRI candidate.
 fn continues(c: char) -> bool {
     if c.is_ascii() {
-        let b = c as u8;
-        b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b)
+        is(c as u8, URI_CHAR)
     } else {
-        (is_ucschar(c as u32) && !is_bidi_formatting(c as u32)) || is_iprivate(c as u32)
+        allowed_unencoded(c as u32, true)
     }
 }
 

@@ -220,7 +220,7 @@ impl DataIri {
         if iri.has_authority() {
             return err(DataErrorKind::Authority, start);
         }
-        let end = iri.fragment().map_or(s.len(), |f| s.len() - f.len() - 1);
+        let end = iri.positions().query_end as usize;
         let all = &s[start..end];
         let Some(comma) = all.find(',') else {
             return err(DataErrorKind::MissingComma, end);
@@ -280,9 +280,9 @@ impl DataIri {
             parameters.push((String::from("charset"), String::from("US-ASCII")));
         }
 
-        let (octets, offsets) = decode(payload);
+        let (octets, mut at) = decode(payload);
         let bytes = if base64_flag {
-            let at: Vec<usize> = offsets.iter().map(|o| payload_start + o).collect();
+            at.iter_mut().for_each(|o| *o += payload_start);
             base64(&octets, &at, end)?
         } else {
             octets

@@ -32,8 +32,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::pct::decode_utf8;
-use crate::chars::{is, PATH, REG_NAME};
-use crate::{is_ucschar, Iri};
+use crate::chars::{allowed_unencoded, is, PATH, REG_NAME};
+use crate::Iri;
 
 /// Which platform's path syntax.
 ///
@@ -162,7 +162,7 @@ fn is_server_char(c: char) -> bool {
     if c.is_ascii() {
         is(c as u8, REG_NAME)
     } else {
-        is_ucschar(c as u32) && !crate::is_bidi_formatting(c as u32)
+        allowed_unencoded(c as u32, false)
     }
 }
 
@@ -238,7 +238,7 @@ pub fn to_path<T: AsRef<str>>(iri: &Iri<T>, style: PathStyle) -> Result<String, 
         return fail(FileErrorKind::UserinfoOrPort, auth_start);
     }
     let path = iri.path();
-    let path_start = iri.scheme().len() + 1 + iri.authority().map_or(0, |a| a.len() + 2);
+    let path_start = iri.positions().auth_end as usize;
     if iri.query().is_some() {
         return fail(FileErrorKind::Query, path_start + path.len());
     }
@@ -306,7 +306,7 @@ fn encode_segment(seg: &str, out: &mut String) {
         let keep = if c.is_ascii() {
             is(c as u8, PATH) && c != '/'
         } else {
-            is_ucschar(c as u32) && !crate::is_bidi_formatting(c as u32)
+            allowed_unencoded(c as u32, false)
         };
         if keep {
             out.push(c);
@@ -341,11 +341,10 @@ pub fn from_path(path: &str, style: PathStyle) -> Result<Iri<String>, FileError>
             segments = rest.split('/').collect();
         }
         PathStyle::Windows => {
-            let unified: &str = path;
             let is_sep = |c: char| c == '\\' || c == '/';
-            if let Some(unc) = unified
+            if let Some(unc) = path
                 .strip_prefix("\\\\")
-                .or_else(|| unified.strip_prefix("//"))
+                .or_else(|| path.strip_prefix("//"))
             {
                 let end = unc.find(is_sep).unwrap_or(unc.len());
                 let server = &unc[..end];
@@ -365,7 +364,7 @@ pub fn from_path(path: &str, style: PathStyle) -> Result<Iri<String>, FileError>
                     offset: e.offset(),
                 });
             }
-            let b = unified.as_bytes();
+            let b = path.as_bytes();
             if b.len() >= 2
                 && b[0].is_ascii_alphabetic()
                 && b[1] == b':'
@@ -377,7 +376,7 @@ pub fn from_path(path: &str, style: PathStyle) -> Result<Iri<String>, FileError>
                 segments = if b.len() <= 3 {
                     alloc::vec![""]
                 } else {
-                    unified[3..].split(is_sep).collect()
+                    path[3..].split(is_sep).collect()
                 };
             } else {
                 return fail(FileErrorKind::NotAbsolute, 0);

@@ -236,7 +236,6 @@ impl Mailto {
     /// assert_eq!(m.subject(), Some("café"));
     /// ```
     pub fn parse<T: AsRef<str>>(iri: &Iri<T>) -> Result<Self, MailtoError> {
-        let s = iri.as_str();
         let err = |kind, offset| Err(MailtoError { kind, offset });
         if !iri.scheme().eq_ignore_ascii_case("mailto") {
             return err(MailtoErrorKind::NotMailto, 0);
@@ -244,8 +243,11 @@ impl Mailto {
         if iri.has_authority() {
             return err(MailtoErrorKind::Authority, iri.scheme().len() + 1);
         }
-        if let Some(f) = iri.fragment() {
-            return err(MailtoErrorKind::Fragment, s.len() - f.len() - 1);
+        if iri.fragment().is_some() {
+            return err(
+                MailtoErrorKind::Fragment,
+                iri.positions().query_end as usize,
+            );
         }
         let path_start = iri.scheme().len() + 1;
         let mut to = Vec::new();
@@ -261,7 +263,7 @@ impl Mailto {
         let mut headers = Vec::new();
         let mut header_to = Vec::new();
         if let Some(q) = iri.query() {
-            let q_start = path_start + path.len() + 1;
+            let q_start = iri.positions().path_end as usize + 1;
             for (field, at) in pieces(q, q_start, '&') {
                 let Some(eq) = field.find('=') else {
                     return err(MailtoErrorKind::MissingEquals, at);

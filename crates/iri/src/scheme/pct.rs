@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::chars::hex_value;
+use crate::convert::pct_at;
 
 /// The octets of `s` with `%HH` decoded, and for each octet its byte offset in `s`.
 pub(crate) fn decode(s: &str) -> (Vec<u8>, Vec<usize>) {
@@ -14,18 +14,14 @@ pub(crate) fn decode(s: &str) -> (Vec<u8>, Vec<usize>) {
     let mut at = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        let hex = (b[i] == b'%')
-            .then(|| Some(hex_value(*b.get(i + 1)?)? << 4 | hex_value(*b.get(i + 2)?)?))
-            .flatten();
-        match hex {
+        at.push(i);
+        match pct_at(b, i, b.len()) {
             Some(v) => {
                 out.push(v);
-                at.push(i);
                 i += 3;
             }
             None => {
                 out.push(b[i]);
-                at.push(i);
                 i += 1;
             }
         }
