@@ -281,6 +281,21 @@ pub(crate) fn push_pct_char(out: &mut alloc::string::String, c: char) {
     }
 }
 
+/// Whether `c` may stand as it is in text taken from between a component's delimiters
+/// (RFC 3987 §2.2): an unreserved ASCII character (in a host also a sub-delim, which a
+/// reg-name may hold), or a non-ASCII character the component allows unencoded. Anything else
+/// in such text (a delimiter, a space, a bidi control) is to be percent-encoded.
+#[cfg(any(feature = "unicode", feature = "idna"))]
+#[inline]
+pub(crate) fn kept_between_delimiters(c: char, host: bool, in_query: bool) -> bool {
+    let cp = c as u32;
+    if cp < 0x80 {
+        is(cp as u8, UNRESERVED) || (host && is(cp as u8, SUB_DELIM))
+    } else {
+        allowed_unencoded(cp, in_query)
+    }
+}
+
 /// The printable US-ASCII characters that URIs and RFC 3987 IRIs exclude but the July 2002
 /// draft's `ichar` (§2.2: `space | delims | unwise`), XML system identifiers and LEIRIs allow:
 /// space, `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and `` ` `` (RFC 3987 §3.1). `#` and `%` of

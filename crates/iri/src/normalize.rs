@@ -34,7 +34,9 @@ use alloc::string::String;
 use core::fmt;
 
 #[cfg(any(feature = "unicode", feature = "idna"))]
-use crate::chars::{self, is, push_pct, UNRESERVED};
+use crate::chars;
+#[cfg(feature = "unicode")]
+use crate::chars::{is, UNRESERVED};
 use crate::convert::{decode_region_with, HexCase};
 use crate::iri::parts;
 use crate::parser::Positions;
@@ -595,22 +597,14 @@ enum Part {
 /// component allows stay; anything else (a delimiter or space made from a compatibility
 /// character, a bidi control) is percent-encoded as UTF-8.
 fn push_filtered(s: &str, part: Part, out: &mut String) {
+    // A host name keeps the sub-delims it was allowed to have; elsewhere the text comes from
+    // between delimiters, so any delimiter here was made by the mapping.
+    let (host, in_query) = (part == Part::Host, part == Part::Query);
     for c in s.chars() {
-        let cp = c as u32;
-        let keep = if cp < 0x80 {
-            // A host name keeps the sub-delims it was allowed to have; elsewhere the text
-            // comes from between delimiters, so any delimiter here was made by the mapping.
-            is(cp as u8, UNRESERVED) || (part == Part::Host && is(cp as u8, chars::SUB_DELIM))
-        } else {
-            chars::allowed_unencoded(cp, part == Part::Query)
-        };
-        if keep {
+        if chars::kept_between_delimiters(c, host, in_query) {
             out.push(c);
         } else {
-            let mut buf = [0u8; 4];
-            for &o in c.encode_utf8(&mut buf).as_bytes() {
-                push_pct(out, o);
-            }
+            chars::push_pct_char(out, c);
         }
     }
 }

@@ -73,7 +73,7 @@ use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 use super::{Code, Ctx, Diagnostic};
-use crate::chars::{self, is, push_pct, SUB_DELIM, UNRESERVED};
+use crate::chars::{self, is, UNRESERVED};
 pub(super) use crate::convert::pct_at;
 use crate::error::Component;
 
@@ -434,22 +434,13 @@ fn char_code(c: char, prev: Option<char>, next: Option<char>) -> Option<Code> {
 /// Text to put in place of a span: characters the component holds unencoded stay; others,
 /// and every non-ASCII character when `encode` is set, are percent-encoded as UTF-8.
 fn suggestion(s: impl Iterator<Item = char>, component: Component, encode: bool) -> String {
-    let in_query = component == Component::Query;
+    let (host, in_query) = (component == Component::Host, component == Component::Query);
     let mut out = String::new();
     for c in s {
-        let cp = c as u32;
-        let keep = if c.is_ascii() {
-            is(cp as u8, UNRESERVED) || (component == Component::Host && is(cp as u8, SUB_DELIM))
-        } else {
-            !encode && chars::allowed_unencoded(cp, in_query)
-        };
-        if keep {
+        if (c.is_ascii() || !encode) && chars::kept_between_delimiters(c, host, in_query) {
             out.push(c);
         } else {
-            let mut buf = [0u8; 4];
-            for &o in c.encode_utf8(&mut buf).as_bytes() {
-                push_pct(&mut out, o);
-            }
+            chars::push_pct_char(&mut out, c);
         }
     }
     out

@@ -311,10 +311,7 @@ fn encode_segment(seg: &str, out: &mut String) {
         if keep {
             out.push(c);
         } else {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                crate::chars::push_pct(out, b);
-            }
+            crate::chars::push_pct_char(out, c);
         }
     }
 }
