@@ -59,7 +59,7 @@ fn map_regions(
 
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
 /// ASCII runs are found eight bytes at a time and copied whole.
-fn encode_non_ascii(s: &str, out: &mut String) {
+pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let b = s.as_bytes();
     let mut from = 0;

@@ -624,7 +624,7 @@ fn lower_host(out: &mut String, start: usize) {
 }
 
 /// Appends `s` with the hex digits of its percent-encodings in upper case.
-fn upper_hex(s: &str, out: &mut String) {
+pub(crate) fn upper_hex(s: &str, out: &mut String) {
     let mut rest = s;
     while let Some(i) = rest.find('%') {
         out.push_str(&rest[..i]);

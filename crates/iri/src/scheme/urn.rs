@@ -19,7 +19,6 @@
 use alloc::string::String;
 use core::fmt;
 
-use crate::chars::push_pct;
 use crate::Iri;
 
 /// Why an IRI is not a URN.
@@ -244,23 +243,11 @@ impl<'a> Urn<'a> {
         let mut key = String::from("urn:");
         key.push_str(&self.nid.to_ascii_lowercase());
         key.push(':');
-        // The NSS in URI form (RFC 3987 §3.1), hex digits in upper case.
-        let b = self.nss.as_bytes();
-        let mut i = 0;
-        while i < b.len() {
-            if b[i] == b'%' && i + 2 < b.len() {
-                key.push('%');
-                key.push(b[i + 1].to_ascii_uppercase() as char);
-                key.push(b[i + 2].to_ascii_uppercase() as char);
-                i += 3;
-            } else if b[i].is_ascii() {
-                key.push(b[i] as char);
-                i += 1;
-            } else {
-                push_pct(&mut key, b[i]);
-                i += 1;
-            }
-        }
+        // The NSS with the hex digits of its percent-encodings in upper case, in URI form
+        // (RFC 3987 §3.1).
+        let mut nss = String::with_capacity(self.nss.len());
+        crate::normalize::upper_hex(self.nss, &mut nss);
+        crate::convert::encode_non_ascii(&nss, &mut key);
         key
     }
 
