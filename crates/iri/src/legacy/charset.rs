@@ -461,6 +461,11 @@ pub(crate) fn encode_into(
     unmappable: Unmappable,
     out: &mut String,
 ) -> Result<(), UnmappableError> {
+    if charset.is_unicode() {
+        // The octets of a Unicode charset are those of UTF-8 (RFC 3987 §3.1 step 2).
+        crate::convert::encode_non_ascii(text, out);
+        return Ok(());
+    }
     let b = text.as_bytes();
     let mut from = 0;
     while let Some(p) = b[from..].iter().position(|&c| c >= 0x80) {
@@ -487,10 +492,6 @@ fn encode_run(
     unmappable: Unmappable,
     out: &mut String,
 ) -> Result<(), UnmappableError> {
-    if charset.is_unicode() {
-        run.bytes().for_each(|o| push_pct(out, o));
-        return Ok(());
-    }
     let mut encoder = charset.0.new_encoder();
     let mut bytes: Vec<u8> = Vec::new();
     let mut rest = run;
