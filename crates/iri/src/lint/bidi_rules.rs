@@ -40,7 +40,7 @@ use unicode_bidi::{bidi_class, BidiClass};
 
 use super::{Code, Ctx, Diagnostic};
 use crate::bidi::{is_ltr, is_rtl};
-use crate::chars::{hex_value, is_bidi_formatting};
+use crate::chars::is_bidi_formatting;
 use crate::error::{char_name, Component};
 
 /// Runs the §4.1 and §4.2 checks.
@@ -187,11 +187,7 @@ fn units(text: &str, range: Range<usize>) -> Vec<Unit> {
     let mut units = Vec::new();
     let mut i = range.start;
     while i < range.end {
-        if b[i] == b'%'
-            && i + 2 < range.end
-            && hex_value(b[i + 1]).is_some()
-            && hex_value(b[i + 2]).is_some()
-        {
+        if crate::convert::pct_at(b, i, range.end).is_some() {
             units.push(Unit {
                 dir: Dir::Neither,
                 span: i..i + 3,

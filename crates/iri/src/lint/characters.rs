@@ -377,9 +377,7 @@ fn is_private_use(c: char) -> bool {
 
 /// A code point with no script that is not private use or a noncharacter: unassigned.
 fn is_unassigned(c: char) -> bool {
-    let cp = c as u32;
-    let noncharacter = (0xFDD0..=0xFDEF).contains(&cp) || cp & 0xFFFE == 0xFFFE;
-    no_script(c) && !is_private_use(c) && !noncharacter
+    no_script(c) && !is_private_use(c) && !chars::is_noncharacter(c as u32)
 }
 
 /// Scripts that join letters and use ZWNJ to prevent it (RFC 5892 Appendix A.1's joining
