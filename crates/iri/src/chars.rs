@@ -37,6 +37,35 @@ pub(crate) const PATH: u16 = 1 << 9;
 pub(crate) const QUERY: u16 = 1 << 10;
 /// Every ASCII character a URI reference may hold unencoded (`reserved / unreserved / "%"`).
 pub(crate) const URI_CHAR: u16 = 1 << 11;
+/// [`USERINFO`] and the octets of the non-ASCII characters that [`fast_ucs`] lets through.
+pub(crate) const IUSERINFO: u16 = USERINFO << WIDE_SHIFT;
+/// [`REG_NAME`] and the octets of the non-ASCII characters that [`fast_ucs`] lets through.
+pub(crate) const IREG_NAME: u16 = REG_NAME << WIDE_SHIFT;
+/// [`PATH`] and the octets of the non-ASCII characters that [`fast_ucs`] lets through.
+pub(crate) const IPATH: u16 = PATH << WIDE_SHIFT;
+/// [`QUERY`] and the octets of the non-ASCII characters that [`fast_ucs`] lets through.
+pub(crate) const IQUERY: u16 = QUERY << WIDE_SHIFT;
+/// How far an `I…` class's bit lies above its ASCII class's: `class << WIDE_SHIFT` widens
+/// [`USERINFO`], [`REG_NAME`], [`PATH`] and [`QUERY`] alike.
+pub(crate) const WIDE_SHIFT: u32 = 5;
+const _: () =
+    assert!(IUSERINFO == 1 << 12 && IREG_NAME == 1 << 13 && IPATH == 1 << 14 && IQUERY == 1 << 15);
+
+/// Whether `b` is a UTF-8 continuation octet or a lead octet all of whose characters are
+/// `ucschar` (RFC 3987 §2.2) and none a bidi formatting character (§4.1): C3–DF
+/// (U+00C0–U+07FF), E0–E1 (U+0800–U+1FFF) and E3–ED (U+3000–U+D7FF; surrogates cannot occur
+/// in a `str`). Excluded are C2 (U+0080–U+009F are controls), E2 (U+2000–U+2FFF holds the
+/// bidi formatting characters), EE–EF (private use, noncharacters, U+D800–U+F8FF) and the
+/// four-octet leads (planes 1–16 end in noncharacters and hold private use).
+///
+/// In valid UTF-8 a continuation octet only follows a lead: a scan that resumes after whole
+/// characters and stops at any other lead meets continuation octets only behind a lead it
+/// let through, so taking them as members of a class is exact. The `I…` classes
+/// ([`IPATH`], [`IQUERY`], [`IREG_NAME`], [`IUSERINFO`]) are the ASCII classes plus these
+/// octets, which lets the IRI parser take common non-ASCII text eight bytes at a time.
+const fn fast_ucs(b: u8) -> bool {
+    matches!(b, 0x80..=0xBF | 0xC3..=0xDF | 0xE0 | 0xE1 | 0xE3..=0xED)
+}
 
 const fn build_table() -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -89,14 +118,33 @@ const fn build_table() -> [u16; 256] {
         if unreserved || sub || gen || c == b'%' {
             f |= URI_CHAR;
         }
+        if f & PATH != 0 {
+            f |= IPATH;
+        }
+        if f & QUERY != 0 {
+            f |= IQUERY;
+        }
+        if f & REG_NAME != 0 {
+            f |= IREG_NAME;
+        }
+        if f & USERINFO != 0 {
+            f |= IUSERINFO;
+        }
         t[b] = f;
+        b += 1;
+    }
+    while b < 256 {
+        if fast_ucs(b as u8) {
+            t[b] = IPATH | IQUERY | IREG_NAME | IUSERINFO;
+        }
         b += 1;
     }
     t
 }
 
 /// The class table: `TABLE[byte] & CLASS != 0` when the byte belongs to `CLASS`.
-/// Bytes ≥ 0x80 belong to no ASCII class.
+/// Bytes ≥ 0x80 belong to no ASCII class; some are members of the `I…` classes (see
+/// [`fast_ucs`]).
 pub(crate) static TABLE: [u16; 256] = build_table();
 
 /// Whether the byte is in the given ASCII class.

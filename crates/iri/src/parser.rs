@@ -187,6 +187,9 @@ pub fn validate(s: &str, kind: Kind) -> Result<(), ParseError> {
 struct P<'a> {
     b: &'a [u8],
     kind: Kind,
+    /// 0 for URI kinds; [`chars::WIDE_SHIFT`] for IRI kinds, whose scans use the `I…`
+    /// classes (the ASCII class plus the octets of common `ucschar` characters).
+    wide: u32,
 }
 
 impl P<'_> {
@@ -206,8 +209,11 @@ impl P<'_> {
     /// Scans `*( class / pct-encoded / ucschar [/ iprivate] )` from `i`; returns the index of
     /// the first byte that is none of these (a delimiter, or a character the caller reports).
     ///
-    /// Runs of ASCII characters of the class, the bulk of most IRIs, are taken eight bytes at
-    /// a time: the class bits of the eight table entries are ANDed, one branch per word.
+    /// Runs of characters of the class, the bulk of most IRIs, are taken eight bytes at a
+    /// time: the class bits of the eight table entries are ANDed, one branch per word. In an
+    /// IRI the class is widened to the octets of the common `ucschar` characters (see
+    /// `chars::fast_ucs`), so most non-ASCII text is taken in words too; any other non-ASCII
+    /// character goes through [`P::non_ascii`].
     #[inline(always)]
     fn scan(
         &self,
@@ -216,6 +222,7 @@ impl P<'_> {
         private: bool,
         comp: Component,
     ) -> Result<usize, ParseError> {
+        let class = class << self.wide;
         let b = self.b;
         'words: loop {
             let mut in_word = false;
@@ -250,7 +257,7 @@ impl P<'_> {
                         return Err(self.err(ErrorKind::InvalidPctEncoding, comp, i));
                     }
                 } else if c >= 0x80 {
-                    i = self.non_ascii_fast(i, c, private, comp)?;
+                    i = self.non_ascii(i, private, comp)?;
                 } else if is(c, class) {
                     continue 'words;
                 } else {
@@ -259,29 +266,6 @@ impl P<'_> {
             }
         }
         Ok(i)
-    }
-
-    /// [`P::non_ascii`] with the common leads decided on the spot: `b[i] = lead` starts a
-    /// well-formed UTF-8 sequence (the input is a `&str`). Leads C3–DF (U+00C0–U+07FF) and
-    /// E0–ED except E2 (U+0800–U+1FFF, U+3000–U+D7FF) start characters that are all
-    /// `ucschar` and none a bidi formatting character.
-    #[inline(always)]
-    fn non_ascii_fast(
-        &self,
-        i: usize,
-        lead: u8,
-        private: bool,
-        comp: Component,
-    ) -> Result<usize, ParseError> {
-        if !self.kind.is_uri() {
-            if (0xC3..=0xDF).contains(&lead) {
-                return Ok(i + 2);
-            }
-            if (0xE0..=0xED).contains(&lead) && lead != 0xE2 {
-                return Ok(i + 3);
-            }
-        }
-        self.non_ascii(i, private, comp)
     }
 
     /// Checks the non-ASCII character at `i`; returns the index after it.
@@ -526,6 +510,7 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
     P {
         b: s.as_bytes(),
         kind,
+        wide: if kind.is_uri() { 0 } else { chars::WIDE_SHIFT },
     }
     .parse()
 }
@@ -738,19 +723,27 @@ mod tests {
         }
     }
 
-    /// Every non-ASCII code point, in the path and in the query, at offsets that put it at
-    /// each place of an eight-byte word, after ASCII and after another non-ASCII character:
-    /// accepted exactly when RFC 3987 §2.2 and §4.1 allow it there (own).
+    /// Every non-ASCII code point, in each component that may hold one (userinfo, host,
+    /// path, query, fragment), at offsets that put it at each place of an eight-byte word,
+    /// after ASCII and after another non-ASCII character: accepted exactly when RFC 3987 §2.2
+    /// and §4.1 allow it there (only the query allows `iprivate`), and refused in a URI
+    /// (own).
     #[test]
-    fn every_code_point_in_path_and_query() {
+    fn every_code_point_in_every_component() {
+        // (before, after, in the query): the character goes between the two.
+        let places = [
+            ("http://", "z@h/", false),
+            ("http://", "z/", false),
+            ("http://a/", "z/", false),
+            ("http://a/?", "z/", true),
+            ("http://a/#", "z/", false),
+        ];
         let mut s = alloc::string::String::new();
         for cp in 0x80..=0x10FFFFu32 {
             let Some(c) = char::from_u32(cp) else {
                 continue;
             };
-            let ok_path = chars::allowed_unencoded(cp, false);
-            let ok_query = chars::allowed_unencoded(cp, true);
-            let pads: &[&str] = if cp % 97 == 0 {
+            let pads: &[&str] = if cp % 97 == 0 || (0x80..0x800).contains(&cp) {
                 &[
                     "", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "é", "€x",
                 ]
@@ -758,19 +751,17 @@ mod tests {
                 &["abcdefg"]
             };
             for pad in pads {
-                for (query, ok) in [(false, ok_path), (true, ok_query)] {
+                for (before, after, query) in places {
+                    let ok = chars::allowed_unencoded(cp, query);
                     s.clear();
-                    s.push_str("http://a/");
-                    if query {
-                        s.push('?');
-                    }
+                    s.push_str(before);
                     s.push_str(pad);
                     s.push(c);
-                    s.push_str("z/");
+                    s.push_str(after);
                     let r = parse(&s, Kind::Iri);
-                    assert_eq!(r.is_ok(), ok, "U+{cp:04X} after {pad:?} query={query}");
+                    assert_eq!(r.is_ok(), ok, "U+{cp:04X} in {s:?}");
                     if let Err(e) = r {
-                        assert_eq!(e.offset(), s.len() - c.len_utf8() - 2, "U+{cp:04X}");
+                        assert_eq!(e.offset(), s.len() - c.len_utf8() - after.len(), "{s:?}");
                     }
                     if cp % 97 == 0 {
                         assert_eq!(
@@ -779,6 +770,39 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The octets that the `I…` classes add to the ASCII ones are exactly the UTF-8
+    /// continuation octets and the leads whose every character is allowed unencoded in every
+    /// component and is not a bidi formatting character (RFC 3987 §2.2, §4.1): checked on
+    /// every character of every lead (own).
+    #[test]
+    fn wide_classes_add_exactly_the_safe_leads() {
+        use chars::{IPATH, IQUERY, IREG_NAME, IUSERINFO, TABLE, WIDE_SHIFT};
+        // Leads all of whose characters are allowed unencoded everywhere.
+        let mut safe_lead = [true; 256];
+        for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut u = [0u8; 4];
+            let lead = c.encode_utf8(&mut u).as_bytes()[0];
+            safe_lead[lead as usize] &= chars::allowed_unencoded(c as u32, false);
+        }
+        for b in 0u8..=255 {
+            let t = TABLE[b as usize];
+            for class in [USERINFO, REG_NAME, PATH, QUERY] {
+                let wide = t & (class << WIDE_SHIFT) != 0;
+                if b < 0x80 {
+                    assert_eq!(wide, is(b, class), "{b:#04X}");
+                    continue;
+                }
+                let lead = (0xC2..0xF5).contains(&b) && safe_lead[b as usize];
+                let continuation = (0x80..0xC0).contains(&b);
+                assert_eq!(wide, continuation || lead, "{b:#04X}");
+            }
+            if b >= 0x80 {
+                let all = IPATH | IQUERY | IREG_NAME | IUSERINFO;
+                assert!(t & all == 0 || t & all == all, "{b:#04X}");
             }
         }
     }
