@@ -183,6 +183,27 @@ pub(crate) fn load_word(s: &[u8], i: usize) -> u64 {
     }
 }
 
+/// Whether every byte of `w` is in `class`: the class bits of the table entries ANDed, with
+/// no branch per byte.
+#[inline(always)]
+pub(crate) fn all_in(w: &[u8], class: u16) -> bool {
+    w.iter().fold(class, |m, &c| m & TABLE[c as usize]) != 0
+}
+
+/// How many of the eight bytes of `w` (little-endian: first byte lowest), from the first on,
+/// are in `class`: 0 to 8, found without a branch.
+#[inline(always)]
+pub(crate) fn class_prefix(w: u64, class: u16) -> usize {
+    let mut outside = 0u32;
+    let mut k = 0;
+    while k < 8 {
+        let c = (w >> (8 * k)) as u8;
+        outside |= u32::from(TABLE[c as usize] & class == 0) << k;
+        k += 1;
+    }
+    (outside | 0x100).trailing_zeros() as usize
+}
+
 /// The index of the first byte `v` in `s` from `from`, eight bytes at a time.
 #[inline]
 pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {

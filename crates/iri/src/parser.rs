@@ -227,8 +227,7 @@ impl P<'_> {
         'words: loop {
             let mut in_word = false;
             while let Some(w) = b.get(i..i + 8) {
-                let m = w.iter().fold(class, |m, &c| m & chars::TABLE[c as usize]);
-                if m == 0 {
+                if !chars::all_in(w, class) {
                     in_word = true;
                     break;
                 }
@@ -236,14 +235,15 @@ impl P<'_> {
             }
             if in_word {
                 // The first byte outside the class lies in the word at `i`.
-                while is(b[i], class) {
-                    i += 1;
-                }
-            } else {
-                // Byte by byte up to the first byte outside the class, near the end.
-                while i < b.len() && is(b[i], class) {
-                    i += 1;
-                }
+                i += chars::class_prefix(chars::load_word(b, i), class);
+            } else if b.len() >= 8 && chars::all_in(&b[b.len() - 8..], class) {
+                // Fewer than eight bytes are left and the last eight are all in the class
+                // (the common case: the component runs to the end), so the rest is.
+                i = b.len();
+            } else if i < b.len() {
+                // The run ends among the last bytes; the zero padding of the word loaded
+                // from `i` is outside every class.
+                i += chars::class_prefix(chars::load_word(b, i), class);
             }
             // Percent-encodings and non-ASCII characters, back to words after the last one.
             loop {

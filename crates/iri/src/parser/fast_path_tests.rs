@@ -78,3 +78,48 @@ fn authority_split_agrees_with_the_rule() {
         }
     }
 }
+
+/// The word scan's three ways of finding where a run ends (inside a whole word, among the
+/// last bytes, the last eight bytes all in the class) against the grammar: a run of every
+/// length from 0 to 24 of path, query, fragment or host characters (ASCII and two- and
+/// three-octet ones), at every offset, ended by every delimiter and by the end of the
+/// input, gives the component boundaries where the run ends (RFC 3986 §3, RFC 3987 §2.2;
+/// own).
+#[test]
+fn runs_end_where_the_grammar_says() {
+    let unit = ["a", "é", "中", "%41", "-"];
+    for lead in ["", "x", "xyz", "xyzwvut"] {
+        for len in 0..=24usize {
+            for u in unit {
+                let run: String = core::iter::repeat(u).take(len).collect();
+                // (prefix, end of input or delimiter, which position the run must end at)
+                for (pre, stop) in [
+                    ("http://h/", ""),
+                    ("http://h/", "?q"),
+                    ("http://h/", "#f"),
+                    ("http://h?", ""),
+                    ("http://h?", "#f"),
+                    ("http://h#", ""),
+                    ("http://", "/p"),
+                    ("http://", ":80/"),
+                    ("http://", ""),
+                ] {
+                    let s = alloc::format!("{pre}{lead}{run}{stop}");
+                    let p = parse(&s, Kind::Iri).unwrap_or_else(|e| panic!("{s:?}: {e}"));
+                    let end = pre.len() + lead.len() + run.len();
+                    let got = match (pre, stop) {
+                        ("http://", ":80/") => s[..p.auth_end as usize].rfind(':').unwrap_or(0),
+                        ("http://", _) => p.auth_end as usize,
+                        ("http://h/", "?q") | ("http://h/", "") => p.path_end as usize,
+                        ("http://h/", _) | ("http://h?", _) => p.query_end as usize,
+                        _ => s.len(),
+                    };
+                    assert_eq!(got, end, "{s:?}");
+                    let bad = alloc::format!("{pre}{lead}{run}\u{202E}{stop}");
+                    let e = parse(&bad, Kind::Iri).expect_err(&bad);
+                    assert_eq!(e.offset(), end, "{bad:?}");
+                }
+            }
+        }
+    }
+}
