@@ -47,16 +47,22 @@ pub struct Options {
     pub growth: bool,
     /// Run one pass of one operation of one library, for callgrind: `(op, lib)`.
     pub callgrind: Option<(String, String)>,
+    /// Time only this family of operations (see [`FAMILIES`]).
+    pub only: Option<String>,
 }
+
+/// The families of operations that `--only` chooses from: each is one group of rows.
+pub const FAMILIES: [&str; 5] = ["parse", "resolve", "to_uri", "to_iri", "normalize"];
 
 /// The usage line.
 pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown] \
-    [--growth | --callgrind OP LIB]\n\
+    [--only FAMILY] [--growth | --callgrind OP LIB]\n\
     \n\
     --corpus DIR   directory holding corpus.txt and relative_urls_cc_10k.csv\n\
     \x20              (default: $IRI_CORPUS_DIR, else <workspace>/../shared/corpus)\n\
     --samples N    timed passes per library and operation, median reported (default 15)\n\
     --markdown     print a Markdown report with the machine and the command\n\
+    --only FAMILY  time one family of rows only: parse, resolve, to_uri, to_iri or normalize\n\
     --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
     --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into, normalize, to_uri)\n\
     \x20              for LIB (ours, oxiri, iri-string, fluent-uri) inside callgrind_pass_*, for\n\
@@ -70,6 +76,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
         markdown: false,
         growth: false,
         callgrind: None,
+        only: None,
     };
     let mut args = args.into_iter();
     while let Some(a) = args.next() {
@@ -86,6 +93,13 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
                     .ok_or_else(|| format!("--samples: not a positive number: {n:?}"))?;
             }
             "--markdown" => opts.markdown = true,
+            "--only" => {
+                let f = args.next().ok_or("--only needs a family of operations")?;
+                if !FAMILIES.contains(&f.as_str()) {
+                    return Err(format!("--only: unknown family {f:?}"));
+                }
+                opts.only = Some(f);
+            }
             "--growth" => opts.growth = true,
             "--callgrind" => {
                 let op = args.next().ok_or("--callgrind needs OP and LIB")?;

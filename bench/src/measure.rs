@@ -12,6 +12,8 @@ pub struct Config {
     pub warmups: usize,
     /// Print progress to stderr.
     pub progress: bool,
+    /// Time only this family of operations (`None`: all of them).
+    pub only: Option<&'static str>,
 }
 
 impl Default for Config {
@@ -20,6 +22,7 @@ impl Default for Config {
             samples: 15,
             warmups: 2,
             progress: false,
+            only: None,
         }
     }
 }

@@ -285,11 +285,22 @@ pub fn run(corpus: &crate::Corpus, cfg: &Config) -> Report {
             &corpus.skipped_rows[0]
         ));
     }
-    parse_ops(&lines, cfg, &mut report);
-    resolve_ops(&pairs, cfg, &mut report);
-    to_uri_ops(&lines, cfg, &mut report);
-    to_iri_ops(&lines, cfg, &mut report);
-    normalize_ops(&lines, cfg, &mut report);
+    let on = |family: &str| !matches!(cfg.only, Some(f) if f != family);
+    if on("parse") {
+        parse_ops(&lines, cfg, &mut report);
+    }
+    if on("resolve") {
+        resolve_ops(&pairs, cfg, &mut report);
+    }
+    if on("to_uri") {
+        to_uri_ops(&lines, cfg, &mut report);
+    }
+    if on("to_iri") {
+        to_iri_ops(&lines, cfg, &mut report);
+    }
+    if on("normalize") {
+        normalize_ops(&lines, cfg, &mut report);
+    }
     report
 }
 

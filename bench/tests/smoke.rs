@@ -41,6 +41,7 @@ fn run() -> Report {
         samples: 1,
         warmups: 1,
         progress: false,
+        only: None,
     };
     iri_bench::run(&corpus, &cfg)
 }

@@ -333,6 +333,29 @@ const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
     Err(_) => panic!("the table is ASCII"),
 };
 
+/// The IRI→URI mapping of one octet as a little-endian word (RFC 3987 §3.1 step 2.2): the
+/// low three bytes are what it becomes (the ASCII octet itself then two bytes of no
+/// meaning, or `%HH` with upper-case hex for an octet ≥ 0x80), the high byte how many of
+/// them count (1 or 3).
+pub(crate) static URI_OCTET: [u32; 256] = build_uri_octet();
+
+const fn build_uri_octet() -> [u32; 256] {
+    let mut t = [0u32; 256];
+    let mut o = 0;
+    while o < 256 {
+        t[o] = if o < 0x80 {
+            o as u32 | 1 << 24
+        } else {
+            b'%' as u32
+                | (HEX_UPPER[o >> 4] as u32) << 8
+                | (HEX_UPPER[o & 15] as u32) << 16
+                | 3 << 24
+        };
+        o += 1;
+    }
+    t
+}
+
 /// Writes `%HH` with upper-case hex for one octet.
 #[inline(always)]
 pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {

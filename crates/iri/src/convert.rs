@@ -58,30 +58,107 @@ fn map_regions(
 }
 
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
-/// ASCII runs are found eight bytes at a time and copied whole.
 pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
+    let n = s.len();
+    encode_append(s, [n; 3], 2 * non_ascii_bytes(s.as_bytes()), out);
+}
+
+/// The IRI→URI mapping of `s` (positions `p`) appended to `out` (RFC 3987 §3.1 step 2),
+/// and the positions of the result (relative to where it starts in `out`).
+fn to_uri_append(s: &str, p: Positions, out: &mut String) -> Positions {
+    let ends = [p.auth_end, p.path_end, p.query_end].map(|e| e as usize);
+    let extra = 2 * non_ascii_bytes(s.as_bytes());
+    let [auth_end, path_end, query_end] = encode_append(s, ends, extra, out).map(|e| e as u32);
+    Positions {
+        scheme_end: p.scheme_end,
+        auth_end,
+        path_end,
+        query_end,
+    }
+}
+
+/// Appends `s` with every non-ASCII octet written as `%HH` (upper-case hex), `extra` being
+/// two for each such octet, and returns where the input offsets `ends` (ascending, at most
+/// `s.len()`) went, relative to the start of what it appended. The result's length is
+/// known, so it is written into the bytes of `out` at places computed as it goes, without
+/// a capacity check or a copy call per run.
+fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [usize; 3] {
+    let start = out.len();
+    // Three bytes of room past the end: every octet is written as a word of four bytes.
+    let room = start + s.len() + extra + 3;
+    let mut v = core::mem::take(out).into_bytes();
+    v.reserve_exact(room - start);
+    v.resize(room, 0);
+    let (end, at) = encode_octets(s.as_bytes(), ends, &mut v, start);
+    v.truncate(end);
+    // Every byte written is ASCII (the octet table's bytes, and words of eight bytes with
+    // no high bit set) after a prefix that was a `String`, so this is never an error.
+    *out = String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into());
+    at.map(|a| a - start)
+}
+
+/// Writes the IRI→URI mapping of the octets of `src` into `out` from `j`; returns where it
+/// ends and where the input offsets `ends` (ascending, at most `src.len()`) went. `out` has
+/// room for the result and three bytes more.
+///
+/// Words of eight ASCII octets are copied whole. In any other word each octet is written as
+/// its entry of [`chars::URI_OCTET`], four bytes, at the sum of the lengths of the octets
+/// before it (found for all eight by one multiplication), so no octet needs a branch; the
+/// bytes past an entry's length are overwritten by the next one or cut off at the end. An
+/// offset in a word moves by two for each non-ASCII octet before it.
+fn encode_octets(
+    src: &[u8],
+    ends: [usize; 3],
+    out: &mut [u8],
+    mut j: usize,
+) -> (usize, [usize; 3]) {
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let b = s.as_bytes();
-    let mut from = 0;
+    let mut at = [0; 3];
+    let mut k = 0;
     let mut i = 0;
-    while i < b.len() {
-        let m = chars::load_word(b, i) & HIGH;
-        if m == 0 {
-            i += 8;
-            continue;
-        }
-        // A run of non-ASCII bytes starts and ends on character boundaries.
-        let start = i + (m.trailing_zeros() / 8) as usize;
-        out.push_str(&s[from..start]);
-        let mut k = start;
-        while k < b.len() && b[k] >= 0x80 {
-            push_pct(out, b[k]);
+    while i < src.len() {
+        // Zero past the end of `src`, which counts as ASCII.
+        let high = chars::load_word(src, i) & HIGH;
+        while k < 3 && ends[k] < i + 8 {
+            let before = ends[k] - i;
+            let mask = (1u64 << (8 * before)).wrapping_sub(1);
+            at[k] = j + before + 2 * count_high_bits(high & mask);
             k += 1;
         }
-        from = k;
-        i = k;
+        let word = src.get(i..i + 8);
+        if let (Some(word), 0) = (word, high) {
+            out[j..j + 8].copy_from_slice(word);
+            j += 8;
+        } else if let (Some(word), Some(o)) = (word, out.get_mut(j..j + 25)) {
+            // Byte `t` of `sums << 8` is the length of the output of octets 0 to t - 1
+            // (at most 21, so no sum carries into the next byte).
+            let sums = (0x0101_0101_0101_0101 + (high >> 6)).wrapping_mul(0x0101_0101_0101_0101);
+            for (t, &c) in word.iter().enumerate() {
+                let p = ((sums << 8) >> (8 * t)) as u8 as usize;
+                o[p..p + 4].copy_from_slice(&chars::URI_OCTET[c as usize].to_le_bytes());
+            }
+            j += (sums >> 56) as usize;
+        } else {
+            // The last bytes, or a last word with fewer than 25 bytes of room left.
+            for &c in &src[i..(i + 8).min(src.len())] {
+                let e = chars::URI_OCTET[c as usize];
+                out[j..j + 4].copy_from_slice(&e.to_le_bytes());
+                j += (e >> 24) as usize;
+            }
+        }
+        i += 8;
     }
-    out.push_str(&s[from..]);
+    for a in &mut at[k..] {
+        *a = j;
+    }
+    (j, at)
+}
+
+/// How many bytes of a word of high bits (`0x80` or `0` in each byte) are set: the bits
+/// moved to the low end of each byte and summed into the top byte by one multiplication.
+#[inline(always)]
+fn count_high_bits(w: u64) -> usize {
+    ((w >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
 /// How many bytes of `b` are not ASCII, eight at a time.
@@ -89,7 +166,7 @@ fn non_ascii_bytes(b: &[u8]) -> usize {
     let mut n = 0;
     let mut i = 0;
     while i < b.len() {
-        n += (chars::load_word(b, i) & 0x8080_8080_8080_8080).count_ones() as usize;
+        n += count_high_bits(chars::load_word(b, i) & 0x8080_8080_8080_8080);
         i += 8;
     }
     n
@@ -216,14 +293,22 @@ pub(crate) fn decoded_char(b: &[u8], i: usize, octet: u8, in_query: bool) -> Opt
     }
 }
 
+/// The IRI→URI mapping, borrowed when `s` is ASCII already: that check is inlined into
+/// the caller, the mapping itself is not.
+#[inline]
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     if s.is_ascii() {
         return (Cow::Borrowed(s), p);
     }
-    let extra = non_ascii_bytes(s.as_bytes()) * 2;
-    let mut out = String::with_capacity(s.len() + extra);
-    let pos = map_regions(s, p, &mut out, |r, _, out| encode_non_ascii(r, out));
+    let (out, pos) = to_uri_owned(s, p);
     (Cow::Owned(out), pos)
+}
+
+#[inline(never)]
+fn to_uri_owned(s: &str, p: Positions) -> (String, Positions) {
+    let mut out = String::new();
+    let pos = to_uri_append(s, p, &mut out);
+    (out, pos)
 }
 
 pub(crate) fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
@@ -271,9 +356,7 @@ impl<T: AsRef<str>> IriRef<T> {
             let buf: &'b String = buf;
             return UriRef::from_parts(buf.as_str(), self.positions());
         }
-        let pos = map_regions(self.as_str(), self.positions(), buf, |r, _, out| {
-            encode_non_ascii(r, out)
-        });
+        let pos = to_uri_append(self.as_str(), self.positions(), buf);
         UriRef::from_parts(buf.as_str(), pos)
     }
 
@@ -431,6 +514,52 @@ mod tests {
                     assert_eq!(got[1..], want, "{s}");
                     let count = s.bytes().filter(|&o| o >= 0x80).count();
                     assert_eq!(non_ascii_bytes(s.as_bytes()), count, "{s}");
+                }
+            }
+        }
+    }
+
+    // own: the IRI→URI mapping of references whose components hold non-ASCII characters
+    // at every offset of a word (so that component boundaries fall at every place in a
+    // word, in ASCII, mixed and all-non-ASCII words, and near the end where little room is
+    // left): each component maps on its own, char by char (RFC 3987 §3.1 step 2.2), and
+    // the positions are those of the result parsed again.
+    #[test]
+    fn components_map_at_every_offset() {
+        let enc = |s: &str| {
+            let mut out = String::new();
+            for ch in s.chars() {
+                let mut buf = [0u8; 4];
+                for &o in ch.encode_utf8(&mut buf).as_bytes() {
+                    if o < 0x80 {
+                        out.push(o as char);
+                    } else {
+                        push_pct(&mut out, o);
+                    }
+                }
+            }
+            out
+        };
+        let mut buf = String::from("left over");
+        for pad in 0..17 {
+            let p = "a".repeat(pad);
+            for c in ["é", "€", "𐌀", "ab", "éé€€𐌀"] {
+                for s in [
+                    format!("s://{p}{c}@h{c}:1/{p}{c}?{c}{p}#{c}"),
+                    format!("s://{c}{p}/{c}{c}{c}{c}"),
+                    format!("{p}{c}/{c}?{p}"),
+                    format!("s:{c}{p}#{p}{c}{c}{c}"),
+                    format!("//{p}{c}{c}{c}{c}{p}?{c}"),
+                ] {
+                    let r = IriRef::parse(s.as_str()).unwrap();
+                    let u = r.to_uri();
+                    assert_eq!(u.as_str(), enc(&s), "{s}");
+                    let again = UriRef::parse(u.as_str()).unwrap();
+                    assert_eq!(u.authority(), again.authority(), "{s}");
+                    assert_eq!(u.path(), enc(r.path()), "{s}");
+                    assert_eq!(u.query(), r.query().map(enc).as_deref(), "{s}");
+                    assert_eq!(u.fragment(), r.fragment().map(enc).as_deref(), "{s}");
+                    assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str(), "{s}");
                 }
             }
         }

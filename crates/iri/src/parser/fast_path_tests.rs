@@ -91,7 +91,7 @@ fn runs_end_where_the_grammar_says() {
     for lead in ["", "x", "xyz", "xyzwvut"] {
         for len in 0..=24usize {
             for u in unit {
-                let run: String = core::iter::repeat(u).take(len).collect();
+                let run = u.repeat(len);
                 // (prefix, end of input or delimiter, which position the run must end at)
                 for (pre, stop) in [
                     ("http://h/", ""),
