@@ -145,74 +145,110 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 /// Where the first `.` or `..` segment of a path starts (at 0, or right after a `/`).
 #[inline]
 fn first_dot_segment(s: &[u8]) -> Option<usize> {
-    let n = s.len();
-    // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
-    let dot_segment_at = |d: usize| {
-        let after = if d + 1 < n && s[d + 1] == b'.' {
-            d + 2
-        } else {
-            d + 1
-        };
-        after == n || s[after] == b'/'
-    };
-    if n == 0 {
-        return None;
-    }
-    if s[0] == b'.' && dot_segment_at(0) {
-        return Some(0);
-    }
-    // Every other dot segment starts with a pair "/.": sixteen pairs at a time from a window
-    // of 17 bytes, a fixed-size loop of byte comparisons, which the compiler turns into
-    // vector compares where the target has them. The last window ends at the end of the
-    // path (overlapping the one before: no pair there matched), or, on a path shorter than
-    // a window, is the path padded with zeros (which match nothing).
-    let mut i = 0;
-    let mut pad = [0u8; 17];
-    loop {
-        let w: &[u8; 17] = if n < 17 {
-            pad[..n].copy_from_slice(s);
-            &pad
-        } else {
-            s[i..i + 17].try_into().unwrap_or(&pad)
-        };
-        if any_pair(w) {
-            for k in 0..16 {
-                if w[k] == b'/' && w[k + 1] == b'.' && dot_segment_at(i + k + 1) {
-                    return Some(i + k + 1);
-                }
-            }
-        }
-        if i + 17 >= n {
-            return None;
-        }
-        i = if i + 16 + 17 <= n { i + 16 } else { n - 17 };
-    }
+    first_dot_segment_in(s, 0, s.len())
 }
 
-/// Whether some `w[k]` is `/` and `w[k + 1]` is `.` (`k` below 16).
+/// Pairs `/.` in a window of the dot-segment search.
+const PAIRS: usize = 32;
+
+/// Whether some `w[k]` is `/` and `w[k + 1]` is `.` (`k` below [`PAIRS`]): a fixed-size loop
+/// of byte comparisons, which the compiler turns into vector compares where the target has
+/// them.
 #[inline(always)]
-fn any_pair(w: &[u8; 17]) -> bool {
+fn any_pair(w: &[u8; PAIRS + 1]) -> bool {
     let mut any = false;
-    for k in 0..16 {
+    for k in 0..PAIRS {
         any |= (w[k] == b'/') & (w[k + 1] == b'.');
     }
     any
 }
 
-/// The index of the last `/` of `s`, eight bytes at a time from the end.
+/// Where the first `.` or `..` segment of the path `h[from..to]` starts, counted from
+/// `from`. The search may read any byte of `h`: callers pass the whole text around the path
+/// (the scheme and authority before it, the query and fragment after it), so that one
+/// window of [`PAIRS`] pairs `/.` covers most paths and the loop rarely goes round. A
+/// window lies at the next byte to search or, near the end of `h`, ends there; only when it
+/// holds a pair is it searched byte by byte, within the path. An `h` shorter than a window
+/// is padded with zeros, which match nothing.
 #[inline]
-fn last_slash(s: &[u8]) -> Option<usize> {
-    let mut end = s.len();
-    while end >= 8 {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&s[end - 8..end]);
-        let m = crate::chars::swar_eq(u64::from_le_bytes(w), b'/');
-        if m != 0 {
-            return Some(end - 8 + (63 - m.leading_zeros() as usize) / 8);
-        }
-        end -= 8;
+fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
+    let dot_segment_at = |h: &[u8], d: usize| {
+        let after = if d + 1 < to && h[d + 1] == b'.' {
+            d + 2
+        } else {
+            d + 1
+        };
+        after == to || h[after] == b'/'
+    };
+    if from == to {
+        return None;
     }
-    s[..end].iter().rposition(|&c| c == b'/')
+    if h[from] == b'.' && dot_segment_at(h, from) {
+        return Some(0);
+    }
+    // Every other dot segment starts with a pair "/." at some `k` with `from <= k` and
+    // `k + 1 < to`.
+    let mut pad = [0u8; PAIRS + 1];
+    let h = if h.len() <= PAIRS {
+        pad[..h.len()].copy_from_slice(h);
+        &pad[..]
+    } else {
+        h
+    };
+    let mut k = from;
+    while k + 1 < to {
+        let ws = k.min(h.len() - (PAIRS + 1));
+        let w: &[u8; PAIRS + 1] = h[ws..ws + PAIRS + 1].try_into().unwrap_or(&pad);
+        if any_pair(w) {
+            for j in k - ws..(to - 1 - ws).min(PAIRS) {
+                if w[j] == b'/' && w[j + 1] == b'.' && dot_segment_at(h, ws + j + 1) {
+                    return Some(ws + j + 1 - from);
+                }
+            }
+        }
+        k = ws + PAIRS;
+    }
+    None
+}
+
+/// The index of the last `/` of `s`.
+#[cfg(test)]
+fn last_slash(s: &[u8]) -> Option<usize> {
+    last_slash_in(s, 0, s.len())
+}
+
+/// The index of the last `/` of `b[from..to]` (in `b`). The search may read any byte of
+/// `b`, so that one window of sixteen bytes ending at `to` (or starting at 0) covers the
+/// last segment of most paths and the loop rarely goes round; the window is read as two
+/// words, in which the bytes equal to `/` are flagged at once, and the flags outside
+/// `from..to` are cleared. A `b` shorter than a window is padded with zeros.
+#[inline]
+fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut pad = [0u8; 16];
+    let b = if b.len() < 16 {
+        pad[..b.len()].copy_from_slice(b);
+        &pad[..]
+    } else {
+        b
+    };
+    let mut end = to;
+    while end > from {
+        // `end <= b.len()`, so the window fits; it holds `1..=16` bytes before `end`.
+        let ws = end.saturating_sub(16);
+        let w: [u8; 16] = b[ws..ws + 16].try_into().unwrap_or(pad);
+        let x = u128::from_le_bytes(w);
+        let m = u128::from(crate::chars::swar_eq(x as u64, b'/'))
+            | u128::from(crate::chars::swar_eq((x >> 64) as u64, b'/')) << 64;
+        // The bytes `lo..hi` of the window are in `from..to`: `lo < hi <= 16`.
+        let (lo, hi) = (from.saturating_sub(ws), end - ws);
+        let m = m & (u128::MAX >> (128 - 8 * hi)) & (u128::MAX << (8 * lo));
+        if m != 0 {
+            return Some(ws + (127 - m.leading_zeros() as usize) / 8);
+        }
+        end = ws;
+    }
+    None
 }
 
 /// Applies `remove_dot_segments` to `dir + path` (`dir` empty or ending with `/`), which
@@ -235,7 +271,7 @@ fn remove_dots_in_place(
 ) -> bool {
     let dir_len = dir.2 - dir.1;
     let end = path_start + dir_len + (path.2 - path.1);
-    let Some(d) = first_dot_segment(&out.as_bytes()[path_start..end]) else {
+    let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, end) else {
         return true;
     };
     if d == 0 || d < dir_len {
@@ -271,10 +307,10 @@ fn parent_dir(b: &[u8], from: usize, end: usize) -> Option<usize> {
         return Some(end);
     }
     let seg_end = end - 1;
-    match last_slash(&b[from..seg_end]) {
+    match last_slash_in(b, from, seg_end) {
         Some(q) => {
-            let seg = &b[from + q + 1..seg_end];
-            (seg != b"." && seg != b"..").then_some(from + q + 1)
+            let seg = &b[q + 1..seg_end];
+            (seg != b"." && seg != b"..").then_some(q + 1)
         }
         None => (seg_end == from).then_some(end),
     }
@@ -283,7 +319,7 @@ fn parent_dir(b: &[u8], from: usize, end: usize) -> Option<usize> {
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = last_slash(&out.as_bytes()[start..]).map_or(start, |p| start + p);
+    let cut = last_slash_in(out.as_bytes(), start, out.len()).unwrap_or(start);
     out.truncate(cut);
 }
 
@@ -432,7 +468,7 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
         walk_whole(out, start + auth_end, "/", path, tail);
         return;
     }
-    let dir_end = auth_end + last_slash(b_path).map_or(0, |p| p + 1);
+    let dir_end = last_slash_in(b, auth_end, b_path_end).map_or(auth_end, |p| p + 1);
     let r = rs.as_bytes();
     let (mut keep, mut from) = (dir_end, 0);
     // Leading `.` and `..` segments: `from` is where the next segment starts.

@@ -284,3 +284,48 @@ fn path_references_resolve_as_the_literal_algorithm() {
     }
     assert!(n > 500_000, "{n}");
 }
+
+/// The windowed searches read bytes around the range they search: every path of up to 7
+/// characters from `a`, `.`, `/`, after a first segment of 0 to 40 `b`s (so that it falls
+/// at every place of the windows and crosses their ends), with `/` and `.` around it that
+/// must not be found, against splitting at `/` and a plain backward search (own).
+#[test]
+fn windowed_searches_ignore_the_bytes_around_the_range() {
+    let first_dot = |path: &str| {
+        let mut at = 0;
+        for seg in path.split('/') {
+            if seg == "." || seg == ".." {
+                return Some(at);
+            }
+            at += seg.len() + 1;
+        }
+        None
+    };
+    for len in 0..=7u32 {
+        for path in strings_over("a./", len) {
+            for pad in 0..=40 {
+                let run = if pad == 0 {
+                    path.clone()
+                } else {
+                    format!("{}/{path}", "b".repeat(pad))
+                };
+                let (want_dot, want_slash) = (first_dot(&run), run.rfind('/'));
+                for (before, after) in [("", ""), ("/./", "/../."), ("x/.", "/./x/."), ("", "/.")] {
+                    let h = format!("{before}{run}{after}");
+                    let (from, to) = (before.len(), before.len() + run.len());
+                    assert_eq!(
+                        first_dot_segment_in(h.as_bytes(), from, to),
+                        want_dot,
+                        "{h} {from}..{to}"
+                    );
+                    let want = want_slash.map(|p| p + from);
+                    assert_eq!(
+                        last_slash_in(h.as_bytes(), from, to),
+                        want,
+                        "{h} {from}..{to}"
+                    );
+                }
+            }
+        }
+    }
+}
