@@ -189,17 +189,15 @@ fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
     }
     // Every other dot segment starts with a pair "/." at some `k` with `from <= k` and
     // `k + 1 < to`.
-    let mut pad = [0u8; PAIRS + 1];
-    let h = if h.len() <= PAIRS {
-        pad[..h.len()].copy_from_slice(h);
-        &pad[..]
-    } else {
-        h
-    };
+    if h.len() <= PAIRS {
+        return first_dot_segment_padded(h, from, to);
+    }
     let mut k = from;
     while k + 1 < to {
         let ws = k.min(h.len() - (PAIRS + 1));
-        let w: &[u8; PAIRS + 1] = h[ws..ws + PAIRS + 1].try_into().unwrap_or(&pad);
+        let Ok(w) = <&[u8; PAIRS + 1]>::try_from(&h[ws..ws + PAIRS + 1]) else {
+            break;
+        };
         if any_pair(w) {
             for j in k - ws..(to - 1 - ws).min(PAIRS) {
                 if w[j] == b'/' && w[j + 1] == b'.' && dot_segment_at(h, ws + j + 1) {
@@ -212,6 +210,15 @@ fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
     None
 }
 
+/// [`first_dot_segment_in`] on `h` padded with zeros to a window.
+#[cold]
+#[inline(never)]
+fn first_dot_segment_padded(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut pad = [0u8; PAIRS + 1];
+    pad[..h.len()].copy_from_slice(h);
+    first_dot_segment_in(&pad, from, to)
+}
+
 /// The index of the last `/` of `s`.
 #[cfg(test)]
 fn last_slash(s: &[u8]) -> Option<usize> {
@@ -220,9 +227,10 @@ fn last_slash(s: &[u8]) -> Option<usize> {
 
 /// The index of the last `/` of `b[from..to]` (in `b`). The search may read any byte of
 /// `b`, so that one window of sixteen bytes ending at `to` (or starting at 0) covers the
-/// last segment of most paths and the loop rarely goes round; the window is read as two
-/// words, in which the bytes equal to `/` are flagged at once, and the flags outside
-/// `from..to` are cleared. A `b` shorter than a window is padded with zeros.
+/// last segment of most paths and the loop rarely goes round. The window is read as two
+/// words, its bytes from `to` on cleared, and the bytes equal to `/` flagged at once, one
+/// bit a byte, whose highest is the last `/`. A last `/` before `from` means none in
+/// `from..to`. A `b` shorter than a window is padded with zeros, which match nothing.
 #[inline]
 fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
     let mut pad = [0u8; 16];
@@ -236,19 +244,29 @@ fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
     while end > from {
         // `end <= b.len()`, so the window fits; it holds `1..=16` bytes before `end`.
         let ws = end.saturating_sub(16);
-        let w: [u8; 16] = b[ws..ws + 16].try_into().unwrap_or(pad);
-        let x = u128::from_le_bytes(w);
-        let m = u128::from(crate::chars::swar_eq(x as u64, b'/'))
-            | u128::from(crate::chars::swar_eq((x >> 64) as u64, b'/')) << 64;
-        // The bytes `lo..hi` of the window are in `from..to`: `lo < hi <= 16`.
-        let (lo, hi) = (from.saturating_sub(ws), end - ws);
-        let m = m & (u128::MAX >> (128 - 8 * hi)) & (u128::MAX << (8 * lo));
+        let Ok(w) = <[u8; 16]>::try_from(&b[ws..ws + 16]) else {
+            break;
+        };
+        let x = u128::from_le_bytes(w) & (u128::MAX >> (128 - 8 * (end - ws)));
+        let m = byte_flags(x as u64) | byte_flags((x >> 64) as u64) << 8;
         if m != 0 {
-            return Some(ws + (127 - m.leading_zeros() as usize) / 8);
+            let at = ws + 31 - m.leading_zeros() as usize;
+            return (at >= from).then_some(at);
         }
         end = ws;
     }
     None
+}
+
+/// Bit `k` set when byte `k` of the little-endian word `w` is `/`. The exact flags of
+/// [`crate::chars::swar_eq`] (bit 7 of each byte) are gathered into the top byte by one
+/// multiplication: flag `k`, moved to bit `8k`, meets the constant's bit `56 - 7k` and lands
+/// on bit `56 + k`; every other product falls below bit 56 or beyond bit 63, and no two
+/// products share a bit, so nothing carries.
+#[inline(always)]
+fn byte_flags(w: u64) -> u32 {
+    let f = crate::chars::swar_eq(w, b'/') >> 7;
+    (f.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Applies `remove_dot_segments` to `dir + path` (`dir` empty or ending with `/`), which
