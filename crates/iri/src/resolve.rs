@@ -228,18 +228,14 @@ fn last_slash(s: &[u8]) -> Option<usize> {
 /// The index of the last `/` of `b[from..to]` (in `b`). The search may read any byte of
 /// `b`, so that one window of sixteen bytes ending at `to` (or starting at 0) covers the
 /// last segment of most paths and the loop rarely goes round. The window is read as two
-/// words, its bytes from `to` on cleared, and the bytes equal to `/` flagged at once, one
-/// bit a byte, whose highest is the last `/`. A last `/` before `from` means none in
+/// words, the bytes equal to `/` flagged at once, one bit a byte, and the flags from `to`
+/// on cleared; the highest left is the last `/`. A last `/` before `from` means none in
 /// `from..to`. A `b` shorter than a window is padded with zeros, which match nothing.
 #[inline]
 fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut pad = [0u8; 16];
-    let b = if b.len() < 16 {
-        pad[..b.len()].copy_from_slice(b);
-        &pad[..]
-    } else {
-        b
-    };
+    if b.len() < 16 {
+        return last_slash_padded(b, from, to);
+    }
     let mut end = to;
     while end > from {
         // `end <= b.len()`, so the window fits; it holds `1..=16` bytes before `end`.
@@ -247,8 +243,9 @@ fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
         let Ok(w) = <[u8; 16]>::try_from(&b[ws..ws + 16]) else {
             break;
         };
-        let x = u128::from_le_bytes(w) & (u128::MAX >> (128 - 8 * (end - ws)));
+        let x = u128::from_le_bytes(w);
         let m = byte_flags(x as u64) | byte_flags((x >> 64) as u64) << 8;
+        let m = m & ((1 << (end - ws)) - 1);
         if m != 0 {
             let at = ws + 31 - m.leading_zeros() as usize;
             return (at >= from).then_some(at);
@@ -256,6 +253,15 @@ fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
         end = ws;
     }
     None
+}
+
+/// [`last_slash_in`] on `b` padded with zeros to a window.
+#[cold]
+#[inline(never)]
+fn last_slash_padded(b: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut pad = [0u8; 16];
+    pad[..b.len()].copy_from_slice(b);
+    last_slash_in(&pad, from, to)
 }
 
 /// Bit `k` set when byte `k` of the little-endian word `w` is `/`. The exact flags of
