@@ -387,7 +387,7 @@ pub(crate) fn resolve_parts(
         } else {
             ""
         };
-        out.reserve(b_scheme.len() + rs.len());
+        reserve(out, b_scheme.len() + rs.len());
         out.push_str(b_scheme);
         out.push_str(rs);
         let k = b_scheme.len();
@@ -415,7 +415,7 @@ pub(crate) fn resolve_parts(
             (bp.query_end, rp.query_end)
         };
         let r_rest = &rs[r_from as usize..];
-        out.reserve(b_end as usize + r_rest.len());
+        reserve(out, b_end as usize + r_rest.len());
         out.push_str(&bs[..b_end as usize]);
         out.push_str(r_rest);
         return Positions {
@@ -430,7 +430,7 @@ pub(crate) fn resolve_parts(
     let path_start = start + auth_end;
     if rs.as_bytes()[0] == b'/' {
         // T.path = remove_dot_segments(R.path), after Base.scheme and Base.authority.
-        out.reserve(auth_end + rs.len());
+        reserve(out, auth_end + rs.len());
         out.push_str(&bs[..auth_end]);
         out.push_str(rs);
         if !remove_dots_in_place(out, path_start, ("", 0, 0), (rs, 0, r_path_end)) {
@@ -441,6 +441,18 @@ pub(crate) fn resolve_parts(
     }
     fix_double_slash(out, path_start, has_auth);
     positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
+}
+
+/// Makes room for `n` more bytes in `out`. A string that has no buffer yet (the one
+/// [`Iri::resolve`] starts from) gets one of exactly `n` bytes straight from the allocator,
+/// without the growth computation of `reserve`.
+#[inline(always)]
+fn reserve(out: &mut String, n: usize) {
+    if out.capacity() == 0 {
+        *out = String::with_capacity(n);
+    } else {
+        out.reserve(n);
+    }
 }
 
 /// The result's positions once `out` holds it from `start` on, with the path from
@@ -487,7 +499,7 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
     let has_auth = bp.auth_end > bp.scheme_end;
     if has_auth && b_path.is_empty() {
         // §5.2.3: the directory is "/", which the base does not hold.
-        out.reserve(auth_end + 1 + rs.len());
+        reserve(out, auth_end + 1 + rs.len());
         out.push_str(&bs[..auth_end]);
         walk_whole(out, start + auth_end, "/", path, tail);
         return;
@@ -509,7 +521,7 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
             match parent_dir(b, auth_end, keep) {
                 Some(p) => keep = p,
                 None => {
-                    out.reserve(auth_end + (dir_end - auth_end) + rs.len());
+                    reserve(out, auth_end + (dir_end - auth_end) + rs.len());
                     out.push_str(&bs[..auth_end]);
                     walk_whole(out, start + auth_end, &bs[auth_end..dir_end], path, tail);
                     return;
@@ -518,7 +530,7 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
         }
         from = (from + len + 1).min(r_path_end);
     }
-    out.reserve(keep + (rs.len() - from));
+    reserve(out, keep + (rs.len() - from));
     out.push_str(&bs[..keep]);
     out.push_str(&rs[from..]);
     let path_start = start + auth_end;
