@@ -494,15 +494,10 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
     let (auth_end, b_path_end) = (bp.auth_end as usize, bp.path_end as usize);
     let b = bs.as_bytes();
     let b_path = &b[auth_end..b_path_end];
-    let path = &rs[..r_path_end];
-    let tail = &rs[r_path_end..];
     let has_auth = bp.auth_end > bp.scheme_end;
     if has_auth && b_path.is_empty() {
         // §5.2.3: the directory is "/", which the base does not hold.
-        reserve(out, auth_end + 1 + rs.len());
-        out.push_str(&bs[..auth_end]);
-        walk_whole(out, start + auth_end, "/", path, tail);
-        return;
+        return merge_whole(out, &bs[..auth_end], "/", rs, r_path_end);
     }
     let dir_end = last_slash_in(b, auth_end, b_path_end).map_or(auth_end, |p| p + 1);
     let r = rs.as_bytes();
@@ -521,10 +516,8 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
             match parent_dir(b, auth_end, keep) {
                 Some(p) => keep = p,
                 None => {
-                    reserve(out, auth_end + (dir_end - auth_end) + rs.len());
-                    out.push_str(&bs[..auth_end]);
-                    walk_whole(out, start + auth_end, &bs[auth_end..dir_end], path, tail);
-                    return;
+                    let (head, dir) = bs[..dir_end].split_at(auth_end);
+                    return merge_whole(out, head, dir, rs, r_path_end);
                 }
             }
         }
@@ -540,8 +533,22 @@ fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mu
         (bs, auth_end, keep),
         (rs, from, r_path_end),
     ) {
+        let (path, tail) = rs.split_at(r_path_end);
         walk_whole(out, path_start, &bs[auth_end..dir_end], path, tail);
     }
+}
+
+/// Writes `head` (Base.scheme and Base.authority), `remove_dot_segments(dir + R.path)` and
+/// R.query and R.fragment: the whole walk of a relative reference `rs` (path
+/// `rs[..r_path_end]`) whose leading dot segments cannot be taken against `dir` alone.
+#[cold]
+#[inline(never)]
+fn merge_whole(out: &mut String, head: &str, dir: &str, rs: &str, r_path_end: usize) {
+    let start = out.len();
+    reserve(out, head.len() + dir.len() + rs.len());
+    out.push_str(head);
+    let (path, tail) = rs.split_at(r_path_end);
+    walk_whole(out, start + head.len(), dir, path, tail);
 }
 
 /// A path that starts with "//" in a result without authority gets the prefix "/.".
