@@ -170,7 +170,7 @@ fn any_pair(w: &[u8; PAIRS + 1]) -> bool {
 /// window lies at the next byte to search or, near the end of `h`, ends there; only when it
 /// holds a pair is it searched byte by byte, within the path. An `h` shorter than a window
 /// is padded with zeros, which match nothing.
-#[inline]
+#[inline(always)]
 fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
     // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
     let dot_segment_at = |h: &[u8], d: usize| {
