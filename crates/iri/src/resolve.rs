@@ -10,7 +10,9 @@
 //! re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and allocates nothing once
 //! the buffer is large enough. The leading `.` and `..` segments of a relative reference
 //! (`../g`) are taken against the base's directory before the copies, which then start at
-//! the parent directory and after those segments.
+//! the parent directory and after those segments. The searches for the base's last `/` and
+//! for a dot segment in the copy read fixed windows of the text around the range they
+//! search, so that one window covers most paths.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
@@ -210,8 +212,8 @@ fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
     None
 }
 
-/// [`first_dot_segment_in`] on `h` padded with zeros to a window.
-#[cold]
+/// [`first_dot_segment_in`] on `h` padded with zeros to a window (kept out of line: in
+/// resolution, which searches the whole result, it is rare).
 #[inline(never)]
 fn first_dot_segment_padded(h: &[u8], from: usize, to: usize) -> Option<usize> {
     let mut pad = [0u8; PAIRS + 1];
