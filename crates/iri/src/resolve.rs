@@ -147,19 +147,24 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 /// Where the first `.` or `..` segment of a path starts (at 0, or right after a `/`).
 #[inline]
 fn first_dot_segment(s: &[u8]) -> Option<usize> {
-    first_dot_segment_in(s, 0, s.len())
+    if s.first() == Some(&b'.') && dot_segment_at(s, 0, s.len()) {
+        return Some(0);
+    }
+    if s.len() < WINDOW {
+        return dot_pairs_short(s, 0, s.len());
+    }
+    dot_pairs::<WINDOW>(s, 0, s.len())
 }
 
-/// Pairs `/.` in a window of the dot-segment search.
-const PAIRS: usize = 32;
+/// Bytes in a window of the dot-segment search: 32 pairs `/.`.
+const WINDOW: usize = 33;
 
-/// Whether some `w[k]` is `/` and `w[k + 1]` is `.` (`k` below [`PAIRS`]): a fixed-size loop
-/// of byte comparisons, which the compiler turns into vector compares where the target has
-/// them.
+/// Whether some `w[k]` is `/` and `w[k + 1]` is `.`: a fixed-size loop of byte comparisons,
+/// which the compiler turns into vector compares where the target has them.
 #[inline(always)]
-fn any_pair(w: &[u8; PAIRS + 1]) -> bool {
+fn any_pair<const W: usize>(w: &[u8; W]) -> bool {
     let mut any = false;
-    for k in 0..PAIRS {
+    for k in 0..W - 1 {
         any |= (w[k] == b'/') & (w[k + 1] == b'.');
     }
     any
@@ -168,57 +173,77 @@ fn any_pair(w: &[u8; PAIRS + 1]) -> bool {
 /// Where the first `.` or `..` segment of the path `h[from..to]` starts, counted from
 /// `from`. The search may read any byte of `h`: callers pass the whole text around the path
 /// (the scheme and authority before it, the query and fragment after it), so that one
-/// window of [`PAIRS`] pairs `/.` covers most paths and the loop rarely goes round. A
-/// window lies at the next byte to search or, near the end of `h`, ends there; only when it
-/// holds a pair is it searched byte by byte, within the path. An `h` shorter than a window
-/// is padded with zeros, which match nothing.
+/// window of [`WINDOW`] bytes covers most paths and the loop rarely goes round. A window
+/// lies at the next byte to search or, near the end of `h`, ends there; only when it holds
+/// a pair `/.` is it searched byte by byte, within the path. An `h` shorter than a window
+/// is searched with windows of 17 bytes, padded with zeros (which match nothing) when it is
+/// shorter still.
 #[inline(always)]
 fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
-    // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
-    let dot_segment_at = |h: &[u8], d: usize| {
-        let after = if d + 1 < to && h[d + 1] == b'.' {
-            d + 2
-        } else {
-            d + 1
-        };
-        after == to || h[after] == b'/'
-    };
     if from == to {
         return None;
     }
-    if h[from] == b'.' && dot_segment_at(h, from) {
+    if h[from] == b'.' && dot_segment_at(h, from, to) {
         return Some(0);
     }
-    // Every other dot segment starts with a pair "/." at some `k` with `from <= k` and
-    // `k + 1 < to`.
-    if h.len() <= PAIRS {
-        return first_dot_segment_padded(h, from, to);
+    if h.len() < WINDOW {
+        return first_dot_segment_short(h, from, to);
     }
+    dot_pairs::<WINDOW>(h, from, to)
+}
+
+/// Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment of a
+/// path that ends at `to`.
+#[inline(always)]
+fn dot_segment_at(h: &[u8], d: usize, to: usize) -> bool {
+    let after = if d + 1 < to && h[d + 1] == b'.' {
+        d + 2
+    } else {
+        d + 1
+    };
+    after == to || h[after] == b'/'
+}
+
+/// The search of [`first_dot_segment_in`] after its first byte, with windows of `W` bytes
+/// (`h.len() >= W`): every other dot segment starts with a pair "/." at some `k` with
+/// `from <= k` and `k + 1 < to`.
+#[inline(always)]
+fn dot_pairs<const W: usize>(h: &[u8], from: usize, to: usize) -> Option<usize> {
     let mut k = from;
     while k + 1 < to {
-        let ws = k.min(h.len() - (PAIRS + 1));
-        let Ok(w) = <&[u8; PAIRS + 1]>::try_from(&h[ws..ws + PAIRS + 1]) else {
+        let ws = k.min(h.len() - W);
+        let Ok(w) = <&[u8; W]>::try_from(&h[ws..ws + W]) else {
             break;
         };
         if any_pair(w) {
-            for j in k - ws..(to - 1 - ws).min(PAIRS) {
-                if w[j] == b'/' && w[j + 1] == b'.' && dot_segment_at(h, ws + j + 1) {
+            for j in k - ws..(to - 1 - ws).min(W - 1) {
+                if w[j] == b'/' && w[j + 1] == b'.' && dot_segment_at(h, ws + j + 1, to) {
                     return Some(ws + j + 1 - from);
                 }
             }
         }
-        k = ws + PAIRS;
+        k = ws + W - 1;
     }
     None
 }
 
-/// [`first_dot_segment_in`] on `h` padded with zeros to a window (kept out of line: in
-/// resolution, which searches the whole result, it is rare).
+/// [`dot_pairs_short`] kept out of line: in resolution, which searches the whole result,
+/// it is rare.
 #[inline(never)]
-fn first_dot_segment_padded(h: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut pad = [0u8; PAIRS + 1];
+fn first_dot_segment_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    dot_pairs_short(h, from, to)
+}
+
+/// [`dot_pairs`] on an `h` shorter than a [`WINDOW`], in windows of 17 bytes, padded with
+/// zeros when `h` is shorter still.
+#[inline(always)]
+fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    if h.len() >= 17 {
+        return dot_pairs::<17>(h, from, to);
+    }
+    let mut pad = [0u8; 17];
     pad[..h.len()].copy_from_slice(h);
-    first_dot_segment_in(&pad, from, to)
+    dot_pairs::<17>(&pad, from, to)
 }
 
 /// The index of the last `/` of `s`.

@@ -310,6 +310,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
                     format!("{}/{path}", "b".repeat(pad))
                 };
                 let (want_dot, want_slash) = (first_dot(&run), run.rfind('/'));
+                assert_eq!(first_dot_segment(run.as_bytes()), want_dot, "{run}");
                 for (before, after) in [("", ""), ("/./", "/../."), ("x/.", "/./x/."), ("", "/.")] {
                     let h = format!("{before}{run}{after}");
                     let (from, to) = (before.len(), before.len() + run.len());
