@@ -8,7 +8,11 @@
 //! path is then cleared of dot segments in place (only from the first one on, and only when
 //! there is one), and its component offsets are computed on the way, so the result is never
 //! re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and allocates nothing once
-//! the buffer is large enough.
+//! the buffer is large enough. The leading `.` and `..` segments of a relative reference
+//! (`../g`) are taken against the base's directory before the copies, which then start at
+//! the parent directory and after those segments. The searches for the base's last `/` and
+//! for a dot segment in the copy read fixed windows of the text around the range they
+//! search, so that one window covers most paths.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
@@ -143,83 +147,169 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 /// Where the first `.` or `..` segment of a path starts (at 0, or right after a `/`).
 #[inline]
 fn first_dot_segment(s: &[u8]) -> Option<usize> {
-    let n = s.len();
-    // Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment.
-    let dot_segment_at = |d: usize| {
-        let after = if d + 1 < n && s[d + 1] == b'.' {
-            d + 2
-        } else {
-            d + 1
-        };
-        after == n || s[after] == b'/'
-    };
-    if n == 0 {
-        return None;
-    }
-    if s[0] == b'.' && dot_segment_at(0) {
+    if s.first() == Some(&b'.') && dot_segment_at(s, 0, s.len()) {
         return Some(0);
     }
-    // Every other dot segment starts with a pair "/.": sixteen pairs at a time from a window
-    // of 17 bytes, a fixed-size loop of byte comparisons, which the compiler turns into
-    // vector compares where the target has them. The last window ends at the end of the
-    // path (overlapping the one before: no pair there matched), or, on a path shorter than
-    // a window, is the path padded with zeros (which match nothing).
-    let mut i = 0;
-    let mut pad = [0u8; 17];
-    loop {
-        let w: &[u8; 17] = if n < 17 {
-            pad[..n].copy_from_slice(s);
-            &pad
-        } else {
-            s[i..i + 17].try_into().unwrap_or(&pad)
-        };
-        if any_pair(w) {
-            for k in 0..16 {
-                if w[k] == b'/' && w[k + 1] == b'.' && dot_segment_at(i + k + 1) {
-                    return Some(i + k + 1);
-                }
-            }
-        }
-        if i + 17 >= n {
-            return None;
-        }
-        i = if i + 16 + 17 <= n { i + 16 } else { n - 17 };
+    if s.len() < WINDOW {
+        return dot_pairs_short(s, 0, s.len());
     }
+    dot_pairs::<WINDOW>(s, 0, s.len())
 }
 
-/// Whether some `w[k]` is `/` and `w[k + 1]` is `.` (`k` below 16).
+/// Bytes in a window of the dot-segment search: 32 pairs `/.`.
+const WINDOW: usize = 33;
+
+/// Whether some `w[k]` is `/` and `w[k + 1]` is `.`: a fixed-size loop of byte comparisons,
+/// which the compiler turns into vector compares where the target has them.
 #[inline(always)]
-fn any_pair(w: &[u8; 17]) -> bool {
+fn any_pair<const W: usize>(w: &[u8; W]) -> bool {
     let mut any = false;
-    for k in 0..16 {
+    for k in 0..W - 1 {
         any |= (w[k] == b'/') & (w[k + 1] == b'.');
     }
     any
 }
 
-/// The index of the last `/` of `s`, eight bytes at a time from the end.
-#[inline]
-fn last_slash(s: &[u8]) -> Option<usize> {
-    let mut end = s.len();
-    while end >= 8 {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(&s[end - 8..end]);
-        let m = crate::chars::swar_eq(u64::from_le_bytes(w), b'/');
-        if m != 0 {
-            return Some(end - 8 + (63 - m.leading_zeros() as usize) / 8);
-        }
-        end -= 8;
+/// Where the first `.` or `..` segment of the path `h[from..to]` starts, counted from
+/// `from`. The search may read any byte of `h`: callers pass the whole text around the path
+/// (the scheme and authority before it, the query and fragment after it), so that one
+/// window of [`WINDOW`] bytes covers most paths and the loop rarely goes round. A window
+/// lies at the next byte to search or, near the end of `h`, ends there; only when it holds
+/// a pair `/.` is it searched byte by byte, within the path. An `h` shorter than a window
+/// is searched with windows of 17 bytes, padded with zeros (which match nothing) when it is
+/// shorter still.
+#[inline(always)]
+fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    if from == to {
+        return None;
     }
-    s[..end].iter().rposition(|&c| c == b'/')
+    if h[from] == b'.' && dot_segment_at(h, from, to) {
+        return Some(0);
+    }
+    if h.len() < WINDOW {
+        return first_dot_segment_short(h, from, to);
+    }
+    dot_pairs::<WINDOW>(h, from, to)
+}
+
+/// Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment of a
+/// path that ends at `to`.
+#[inline(always)]
+fn dot_segment_at(h: &[u8], d: usize, to: usize) -> bool {
+    let after = if d + 1 < to && h[d + 1] == b'.' {
+        d + 2
+    } else {
+        d + 1
+    };
+    after == to || h[after] == b'/'
+}
+
+/// The search of [`first_dot_segment_in`] after its first byte, with windows of `W` bytes
+/// (`h.len() >= W`): every other dot segment starts with a pair "/." at some `k` with
+/// `from <= k` and `k + 1 < to`.
+#[inline(always)]
+fn dot_pairs<const W: usize>(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut k = from;
+    while k + 1 < to {
+        let ws = k.min(h.len() - W);
+        let Ok(w) = <&[u8; W]>::try_from(&h[ws..ws + W]) else {
+            break;
+        };
+        if any_pair(w) {
+            for j in k - ws..(to - 1 - ws).min(W - 1) {
+                if w[j] == b'/' && w[j + 1] == b'.' && dot_segment_at(h, ws + j + 1, to) {
+                    return Some(ws + j + 1 - from);
+                }
+            }
+        }
+        k = ws + W - 1;
+    }
+    None
+}
+
+/// [`dot_pairs_short`] kept out of line: in resolution, which searches the whole result,
+/// it is rare.
+#[inline(never)]
+fn first_dot_segment_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    dot_pairs_short(h, from, to)
+}
+
+/// [`dot_pairs`] on an `h` shorter than a [`WINDOW`], in windows of 17 bytes, padded with
+/// zeros when `h` is shorter still.
+#[inline(always)]
+fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
+    if h.len() >= 17 {
+        return dot_pairs::<17>(h, from, to);
+    }
+    let mut pad = [0u8; 17];
+    pad[..h.len()].copy_from_slice(h);
+    dot_pairs::<17>(&pad, from, to)
+}
+
+/// The index of the last `/` of `s`.
+#[cfg(test)]
+fn last_slash(s: &[u8]) -> Option<usize> {
+    last_slash_in(s, 0, s.len())
+}
+
+/// The index of the last `/` of `b[from..to]` (in `b`). The search may read any byte of
+/// `b`, so that one window of sixteen bytes ending at `to` (or starting at 0) covers the
+/// last segment of most paths and the loop rarely goes round. The window is read as two
+/// words, the bytes equal to `/` flagged at once, one bit a byte, and the flags from `to`
+/// on cleared; the highest left is the last `/`. A last `/` before `from` means none in
+/// `from..to`. A `b` shorter than a window is padded with zeros, which match nothing.
+#[inline]
+fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
+    if b.len() < 16 {
+        return last_slash_padded(b, from, to);
+    }
+    let mut end = to;
+    while end > from {
+        // `end <= b.len()`, so the window fits; it holds `1..=16` bytes before `end`.
+        let ws = end.saturating_sub(16);
+        let Ok(w) = <[u8; 16]>::try_from(&b[ws..ws + 16]) else {
+            break;
+        };
+        let x = u128::from_le_bytes(w);
+        let m = byte_flags(x as u64) | byte_flags((x >> 64) as u64) << 8;
+        let m = m & ((1 << (end - ws)) - 1);
+        if m != 0 {
+            let at = ws + 31 - m.leading_zeros() as usize;
+            return (at >= from).then_some(at);
+        }
+        end = ws;
+    }
+    None
+}
+
+/// [`last_slash_in`] on `b` padded with zeros to a window.
+#[cold]
+#[inline(never)]
+fn last_slash_padded(b: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut pad = [0u8; 16];
+    pad[..b.len()].copy_from_slice(b);
+    last_slash_in(&pad, from, to)
+}
+
+/// Bit `k` set when byte `k` of the little-endian word `w` is `/`. The exact flags of
+/// [`crate::chars::swar_eq`] (bit 7 of each byte) are gathered into the top byte by one
+/// multiplication: flag `k`, moved to bit `8k`, meets the constant's bit `56 - 7k` and lands
+/// on bit `56 + k`; every other product falls below bit 56 or beyond bit 63, and no two
+/// products share a bit, so nothing carries.
+#[inline(always)]
+fn byte_flags(w: u64) -> u32 {
+    let f = crate::chars::swar_eq(w, b'/') >> 7;
+    (f.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Applies `remove_dot_segments` to `dir + path` (`dir` empty or ending with `/`), which
 /// `out` already holds from `path_start` on, followed by `tail`: the copy is searched for its
 /// first dot segment, and without one (the common case) it is the result. When the first one
 /// lies in `path`, everything before it is moved as it is (rule E) and stays in place, and
-/// only the rest of `path` is walked, each segment a piece `/seg`. A dot segment in `dir`
-/// (rare: bases are usually normalized) or at the very start goes through the whole walk.
-/// Either way `tail` is then written again after the path.
+/// only the rest of `path` is walked, each segment a piece `/seg`; `tail` is then written
+/// again after the path. A dot segment in `dir` (rare: bases are usually normalized) or at
+/// the very start is left to the caller, which walks the whole input: the result is then
+/// `false` and `out` is unchanged.
 ///
 /// `dir` is `d[from..to]` of `(d, from, to)`, `path` is `r[from..to]` of `(r, from, to)` and
 /// `tail` is `r[to..]`: the slices are taken only when there is something to remove.
@@ -229,28 +319,58 @@ fn remove_dots_in_place(
     path_start: usize,
     dir: (&str, usize, usize),
     path: (&str, usize, usize),
-) {
+) -> bool {
     let dir_len = dir.2 - dir.1;
     let end = path_start + dir_len + (path.2 - path.1);
-    let Some(d) = first_dot_segment(&out.as_bytes()[path_start..end]) else {
-        return;
+    let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, end) else {
+        return true;
     };
-    let (tail, path) = (&path.0[path.2..], &path.0[path.1..path.2]);
-    if d > 0 && d >= dir_len {
-        // `d` follows a '/', which the walk writes again in front of the next piece.
-        out.truncate(path_start + d - 1);
-        dot_pieces_str(out, path_start, &path[d - dir_len..]);
-    } else {
-        out.truncate(path_start);
-        remove_dot_segments_into(out, &dir.0[dir.1..dir.2], path);
+    if d == 0 || d < dir_len {
+        return false;
     }
+    let (tail, path) = (&path.0[path.2..], &path.0[path.1..path.2]);
+    // `d` follows a '/', which the walk writes again in front of the next piece.
+    out.truncate(path_start + d - 1);
+    dot_pieces_str(out, path_start, &path[d - dir_len..]);
     out.push_str(tail);
+    true
+}
+
+/// Writes `remove_dot_segments(dir + path)` and then `tail` over `out` from `path_start` on:
+/// the whole walk, for what [`remove_dots_in_place`] leaves to its caller.
+#[cold]
+#[inline(never)]
+fn walk_whole(out: &mut String, path_start: usize, dir: &str, path: &str, tail: &str) {
+    out.truncate(path_start);
+    remove_dot_segments_into(out, dir, path);
+    out.push_str(tail);
+}
+
+/// The end of the parent of the directory `b[from..end]` (empty or ending with `/`), which
+/// is what a leading `..` segment of a relative reference leaves of it (RFC 3986 §5.2.4 C,
+/// on the merged path): the directory without its last segment, or the same directory when
+/// it is empty or `/`. `None` when the result is not a prefix of the directory, so that
+/// the caller must walk the whole merged path: a rootless directory of one segment (`a/`
+/// becomes `/`), or a last segment that is itself `.` or `..`.
+#[inline]
+fn parent_dir(b: &[u8], from: usize, end: usize) -> Option<usize> {
+    if end == from {
+        return Some(end);
+    }
+    let seg_end = end - 1;
+    match last_slash_in(b, from, seg_end) {
+        Some(q) => {
+            let seg = &b[q + 1..seg_end];
+            (seg != b"." && seg != b"..").then_some(q + 1)
+        }
+        None => (seg_end == from).then_some(end),
+    }
 }
 
 /// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = last_slash(&out.as_bytes()[start..]).map_or(start, |p| start + p);
+    let cut = last_slash_in(out.as_bytes(), start, out.len()).unwrap_or(start);
     out.truncate(cut);
 }
 
@@ -279,86 +399,183 @@ pub(crate) fn resolve_parts(
     rp: Positions,
     out: &mut String,
 ) -> Positions {
+    // Each case reserves the length of its result when no dot segment is removed (the result
+    // itself then, so `resolve` allocates once and exactly) and copies whole runs of its
+    // inputs: what comes from the base, then the reference from its path on (its query and
+    // fragment are always copied as they are). Dot segments are then removed from that copy
+    // of the path. Offsets are used rather than slices where they suffice.
     let start = out.len();
-    let (r_scheme_end, r_auth_end) = (rp.scheme_end as usize, rp.auth_end as usize);
-    let r_path_end = rp.path_end as usize;
-    let r_has_auth = rp.auth_end > rp.scheme_end;
-    let (scheme_end, auth_end, has_auth);
-    // Each branch reserves the length of its result when no dot segment is removed (the
-    // result itself then, so `resolve` allocates once and exactly) and copies whole runs of
-    // its inputs: what comes from the base up to the end of the merged directory, then the
-    // reference from its path on (its query and fragment are always copied as they are).
-    // Dot segments are then removed from that copy of the path. Offsets are used rather
-    // than slices where they suffice.
-    let dir: (&str, usize, usize);
-    if r_scheme_end > 0 || r_has_auth {
-        // T.scheme/authority from R (R.scheme, or Base.scheme when R has only an authority);
+    if rp.auth_end > 0 {
+        // R has a scheme or an authority (`auth_end` is past both). T.scheme/authority from
+        // R (R.scheme, or Base.scheme when R has only an authority);
         // T.path = remove_dot_segments(R.path); T.query = R.query.
-        let b_scheme = if r_scheme_end == 0 {
+        let b_scheme = if rp.scheme_end == 0 {
             &bs[..bp.scheme_end as usize]
         } else {
             ""
         };
-        out.reserve(b_scheme.len() + rs.len());
+        reserve(out, b_scheme.len() + rs.len());
         out.push_str(b_scheme);
         out.push_str(rs);
-        scheme_end = b_scheme.len() + r_scheme_end;
-        auth_end = b_scheme.len() + r_auth_end;
-        has_auth = r_has_auth;
-        dir = ("", 0, 0);
-    } else {
-        scheme_end = bp.scheme_end as usize;
-        auth_end = bp.auth_end as usize;
-        has_auth = bp.auth_end > bp.scheme_end;
-        if r_path_end == 0 {
-            // T.path = Base.path; T.query = R.query if defined, else Base.query.
-            let (b_end, r_from) = if rp.query_end > rp.path_end {
-                (bp.path_end, rp.path_end)
-            } else {
-                (bp.query_end, rp.query_end)
-            };
-            let r_rest = &rs[r_from as usize..];
-            out.reserve(b_end as usize + r_rest.len());
-            out.push_str(&bs[..b_end as usize]);
-            out.push_str(r_rest);
-            return Positions {
-                scheme_end: scheme_end as u32,
-                auth_end: auth_end as u32,
-                path_end: bp.path_end,
-                query_end: bp.query_end.min(b_end) + (rp.query_end - r_from),
-            };
+        let k = b_scheme.len();
+        let (r_auth_end, r_path_end) = (rp.auth_end as usize, rp.path_end as usize);
+        let path_start = start + k + r_auth_end;
+        let path = (rs, r_auth_end, r_path_end);
+        if !remove_dots_in_place(out, path_start, ("", 0, 0), path) {
+            walk_whole(
+                out,
+                path_start,
+                "",
+                &rs[r_auth_end..r_path_end],
+                &rs[r_path_end..],
+            );
         }
-        // The reference is a path, a query and a fragment: `rs` from its start.
-        if rs.as_bytes()[0] == b'/' {
-            out.reserve(auth_end + rs.len());
-            out.push_str(&bs[..auth_end]);
-            dir = ("", 0, 0);
-        } else {
-            // §5.2.3 merge.
-            let b_path = &bs.as_bytes()[auth_end..bp.path_end as usize];
-            if has_auth && b_path.is_empty() {
-                dir = ("/", 0, 1);
-                out.reserve(auth_end + 1 + rs.len());
-                out.push_str(&bs[..auth_end]);
-                out.push('/');
-            } else {
-                let b_end = auth_end + last_slash(b_path).map_or(0, |p| p + 1);
-                dir = (bs, auth_end, b_end);
-                out.reserve(b_end + rs.len());
-                out.push_str(&bs[..b_end]);
-            }
-        }
-        out.push_str(rs);
+        fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
+        return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp);
     }
-    remove_dots_in_place(out, start + auth_end, dir, (rs, r_auth_end, r_path_end));
-    fix_double_slash(out, start + auth_end, has_auth);
-    let path_end = out.len() - start - (rs.len() - r_path_end);
+    let auth_end = bp.auth_end as usize;
+    if rp.path_end == 0 {
+        // T.path = Base.path; T.query = R.query if defined, else Base.query.
+        let (b_end, r_from) = if rp.query_end > rp.path_end {
+            (bp.path_end, rp.path_end)
+        } else {
+            (bp.query_end, rp.query_end)
+        };
+        let r_rest = &rs[r_from as usize..];
+        reserve(out, b_end as usize + r_rest.len());
+        out.push_str(&bs[..b_end as usize]);
+        out.push_str(r_rest);
+        return Positions {
+            scheme_end: bp.scheme_end,
+            auth_end: bp.auth_end,
+            path_end: bp.path_end,
+            query_end: bp.query_end.min(b_end) + (rp.query_end - r_from),
+        };
+    }
+    let has_auth = bp.auth_end > bp.scheme_end;
+    let r_path_end = rp.path_end as usize;
+    let path_start = start + auth_end;
+    if rs.as_bytes()[0] == b'/' {
+        // T.path = remove_dot_segments(R.path), after Base.scheme and Base.authority.
+        reserve(out, auth_end + rs.len());
+        out.push_str(&bs[..auth_end]);
+        out.push_str(rs);
+        if !remove_dots_in_place(out, path_start, ("", 0, 0), (rs, 0, r_path_end)) {
+            walk_whole(out, path_start, "", &rs[..r_path_end], &rs[r_path_end..]);
+        }
+    } else {
+        merge_relative(bs, bp, rs, r_path_end, out);
+    }
+    fix_double_slash(out, path_start, has_auth);
+    positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
+}
+
+/// Makes room for `n` more bytes in `out`. A string that has no buffer yet (the one
+/// [`Iri::resolve`] starts from) gets one of exactly `n` bytes straight from the allocator,
+/// without the growth computation of `reserve`.
+#[inline(always)]
+fn reserve(out: &mut String, n: usize) {
+    if out.capacity() == 0 {
+        *out = String::with_capacity(n);
+    } else {
+        out.reserve(n);
+    }
+}
+
+/// The result's positions once `out` holds it from `start` on, with the path from
+/// `start + auth_end` on and the reference's query and fragment at the end.
+#[inline(always)]
+fn positions_after(
+    out: &str,
+    start: usize,
+    scheme_end: u32,
+    auth_end: usize,
+    rs: &str,
+    rp: Positions,
+) -> Positions {
+    let path_end = out.len() - start - (rs.len() - rp.path_end as usize);
     Positions {
-        scheme_end: scheme_end as u32,
+        scheme_end,
         auth_end: auth_end as u32,
         path_end: path_end as u32,
-        query_end: (path_end + (rp.query_end - rp.path_end) as usize) as u32,
+        query_end: path_end as u32 + (rp.query_end - rp.path_end),
     }
+}
+
+/// T.path = remove_dot_segments(merge(Base.path, R.path)) (RFC 3986 §5.2.2, §5.2.3) for a
+/// relative-path reference `rs` (path `rs[..r_path_end]`), written after Base.scheme and
+/// Base.authority, followed by R.query and R.fragment.
+///
+/// The leading `.` and `..` segments of the reference (as in `../g`) are taken against the
+/// base's directory D before anything is copied: in `remove_dot_segments(D + P)` with D free
+/// of dot segments, rules A to D turn each of them into nothing (`.`) or the removal of D's
+/// last segment (`..`, nothing when D is empty or `/`), since the output then holds D
+/// without its final `/` and the input starts with `/` and the rest of P. So the result is
+/// D's remaining prefix followed by the rest of P, which the copy and fix of
+/// [`remove_dots_in_place`] finishes (it checks that remaining prefix for dot segments; the
+/// segments removed from D are checked on the way). Cases where the result is no such
+/// prefix go through the whole walk.
+#[inline(always)]
+fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mut String) {
+    let start = out.len();
+    let (auth_end, b_path_end) = (bp.auth_end as usize, bp.path_end as usize);
+    let b = bs.as_bytes();
+    let b_path = &b[auth_end..b_path_end];
+    let has_auth = bp.auth_end > bp.scheme_end;
+    if has_auth && b_path.is_empty() {
+        // §5.2.3: the directory is "/", which the base does not hold.
+        return merge_whole(out, &bs[..auth_end], "/", rs, r_path_end);
+    }
+    let dir_end = last_slash_in(b, auth_end, b_path_end).map_or(auth_end, |p| p + 1);
+    let r = rs.as_bytes();
+    let (mut keep, mut from) = (dir_end, 0);
+    // Leading `.` and `..` segments: `from` is where the next segment starts.
+    while from < r_path_end && r[from] == b'.' {
+        let next = r.get(from + 1).copied();
+        let (len, up) = if from + 1 == r_path_end || next == Some(b'/') {
+            (1, false)
+        } else if next == Some(b'.') && (from + 2 == r_path_end || r[from + 2] == b'/') {
+            (2, true)
+        } else {
+            break;
+        };
+        if up {
+            match parent_dir(b, auth_end, keep) {
+                Some(p) => keep = p,
+                None => {
+                    let (head, dir) = bs[..dir_end].split_at(auth_end);
+                    return merge_whole(out, head, dir, rs, r_path_end);
+                }
+            }
+        }
+        from = (from + len + 1).min(r_path_end);
+    }
+    reserve(out, keep + (rs.len() - from));
+    out.push_str(&bs[..keep]);
+    out.push_str(&rs[from..]);
+    let path_start = start + auth_end;
+    if !remove_dots_in_place(
+        out,
+        path_start,
+        (bs, auth_end, keep),
+        (rs, from, r_path_end),
+    ) {
+        let (path, tail) = rs.split_at(r_path_end);
+        walk_whole(out, path_start, &bs[auth_end..dir_end], path, tail);
+    }
+}
+
+/// Writes `head` (Base.scheme and Base.authority), `remove_dot_segments(dir + R.path)` and
+/// R.query and R.fragment: the whole walk of a relative reference `rs` (path
+/// `rs[..r_path_end]`) whose leading dot segments cannot be taken against `dir` alone.
+#[cold]
+#[inline(never)]
+fn merge_whole(out: &mut String, head: &str, dir: &str, rs: &str, r_path_end: usize) {
+    let start = out.len();
+    reserve(out, head.len() + dir.len() + rs.len());
+    out.push_str(head);
+    let (path, tail) = rs.split_at(r_path_end);
+    walk_whole(out, start + head.len(), dir, path, tail);
 }
 
 /// A path that starts with "//" in a result without authority gets the prefix "/.".

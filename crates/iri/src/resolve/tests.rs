@@ -49,7 +49,9 @@ fn push_path(out: &mut String, dir: &str, path: &str) {
     let start = out.len();
     out.push_str(dir);
     out.push_str(path);
-    remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len()));
+    if !remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len())) {
+        walk_whole(out, start, dir, path, "");
+    }
 }
 
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
@@ -230,5 +232,101 @@ fn merge_across_the_seam() {
         assert_eq!(out, want, "{dir} + {path}");
         let joined = format!("{dir}{path}");
         assert_eq!(remove_dot_segments(&joined), want, "{joined}");
+    }
+}
+
+/// Resolution of every path reference of up to 5 characters from `a`, `.`, `/` (relative,
+/// with its leading `.` and `..` segments taken against the base's directory, and absolute)
+/// against bases with and without an authority whose paths are every string of up to 6 such
+/// characters, against RFC 3986 §5.2.2 with §5.2.3 `merge` and §5.2.4 applied word for word
+/// (plus the `/.` prefix of a path that would start with `//` without an authority).
+#[test]
+fn path_references_resolve_as_the_literal_algorithm() {
+    let mut n = 0;
+    for b_len in 0..=6u32 {
+        for b_path in strings_over("a./", b_len) {
+            for with_auth in [true, false] {
+                if with_auth && !(b_path.is_empty() || b_path.starts_with('/')) {
+                    continue;
+                }
+                if !with_auth && b_path.starts_with("//") {
+                    continue;
+                }
+                let prefix = if with_auth { "s://h" } else { "s:" };
+                let base = crate::Iri::parse(format!("{prefix}{b_path}?b#c")).unwrap();
+                for r_len in 1..=5u32 {
+                    for r_path in strings_over("a./", r_len) {
+                        if r_path.starts_with("//") {
+                            continue;
+                        }
+                        let merged = if r_path.starts_with('/') {
+                            r_path.clone()
+                        } else if with_auth && b_path.is_empty() {
+                            format!("/{r_path}")
+                        } else {
+                            let dir = b_path.rfind('/').map_or("", |p| &b_path[..=p]);
+                            format!("{dir}{r_path}")
+                        };
+                        let mut t_path = literal_rfc(&merged);
+                        if !with_auth && t_path.starts_with("//") {
+                            t_path.insert_str(0, "/.");
+                        }
+                        for tail in ["", "?q#f"] {
+                            let r = crate::IriRef::parse(format!("{r_path}{tail}")).unwrap();
+                            let want = format!("{prefix}{t_path}{tail}");
+                            assert_eq!(base.resolve(&r), want.as_str(), "{base} {r}");
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(n > 500_000, "{n}");
+}
+
+/// The windowed searches read bytes around the range they search: every path of up to 7
+/// characters from `a`, `.`, `/`, after a first segment of 0 to 40 `b`s (so that it falls
+/// at every place of the windows and crosses their ends), with `/` and `.` around it that
+/// must not be found, against splitting at `/` and a plain backward search (own).
+#[test]
+fn windowed_searches_ignore_the_bytes_around_the_range() {
+    let first_dot = |path: &str| {
+        let mut at = 0;
+        for seg in path.split('/') {
+            if seg == "." || seg == ".." {
+                return Some(at);
+            }
+            at += seg.len() + 1;
+        }
+        None
+    };
+    for len in 0..=7u32 {
+        for path in strings_over("a./", len) {
+            for pad in 0..=40 {
+                let run = if pad == 0 {
+                    path.clone()
+                } else {
+                    format!("{}/{path}", "b".repeat(pad))
+                };
+                let (want_dot, want_slash) = (first_dot(&run), run.rfind('/'));
+                assert_eq!(first_dot_segment(run.as_bytes()), want_dot, "{run}");
+                for (before, after) in [("", ""), ("/./", "/../."), ("x/.", "/./x/."), ("", "/.")] {
+                    let h = format!("{before}{run}{after}");
+                    let (from, to) = (before.len(), before.len() + run.len());
+                    assert_eq!(
+                        first_dot_segment_in(h.as_bytes(), from, to),
+                        want_dot,
+                        "{h} {from}..{to}"
+                    );
+                    let want = want_slash.map(|p| p + from);
+                    assert_eq!(
+                        last_slash_in(h.as_bytes(), from, to),
+                        want,
+                        "{h} {from}..{to}"
+                    );
+                }
+            }
+        }
     }
 }
