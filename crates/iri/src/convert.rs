@@ -86,8 +86,14 @@ fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [
     let start = out.len();
     // Three bytes of room past the end: every octet is written as a word of four bytes.
     let room = start + s.len() + extra + 3;
-    let mut v = core::mem::take(out).into_bytes();
-    v.reserve_exact(room - start);
+    let mut v = if out.capacity() == 0 {
+        // A new result: allocated at its size at once, not through the growth of a buffer.
+        alloc::vec::Vec::with_capacity(room)
+    } else {
+        let mut v = core::mem::take(out).into_bytes();
+        v.reserve_exact(room - start);
+        v
+    };
     v.resize(room, 0);
     let (end, at) = encode_octets(s.as_bytes(), ends, &mut v, start);
     v.truncate(end);
