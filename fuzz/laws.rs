@@ -213,6 +213,14 @@ pub fn to_uri(data: &[u8]) {
     assert!(u.as_str().is_ascii(), "{s:?} -> {u:?}: not ASCII");
     let parsed = UriRef::parse(u.as_str());
     assert!(parsed.is_ok(), "{s:?} -> {u:?}: {parsed:?}");
+    if let Ok(p) = &parsed {
+        // The mapping computes the offsets of its result itself: they must be the parser's.
+        assert_eq!(
+            (p.authority(), p.path(), p.query(), p.fragment()),
+            (u.authority(), u.path(), u.query(), u.fragment()),
+            "{s:?} -> {u:?}: components"
+        );
+    }
     assert_eq!(
         u.as_iri_ref().to_uri().as_str(),
         u.as_str(),
