@@ -225,25 +225,24 @@ impl P<'_> {
         let class = class << self.wide;
         let b = self.b;
         'words: loop {
-            let mut in_word = false;
-            while let Some(w) = b.get(i..i + 8) {
-                if !chars::all_in(w, class) {
-                    in_word = true;
-                    break;
+            'run: {
+                while let Some(w) = b.get(i..i + 8) {
+                    if !chars::all_in(w, class) {
+                        // The first byte outside the class lies in this word.
+                        i += chars::class_prefix(chars::load_word(b, i), class);
+                        break 'run;
+                    }
+                    i += 8;
                 }
-                i += 8;
-            }
-            if in_word {
-                // The first byte outside the class lies in the word at `i`.
-                i += chars::class_prefix(chars::load_word(b, i), class);
-            } else if b.len() >= 8 && chars::all_in(&b[b.len() - 8..], class) {
-                // Fewer than eight bytes are left and the last eight are all in the class
-                // (the common case: the component runs to the end), so the rest is.
-                i = b.len();
-            } else if i < b.len() {
-                // The run ends among the last bytes; the zero padding of the word loaded
-                // from `i` is outside every class.
-                i += chars::class_prefix(chars::load_word(b, i), class);
+                if b.len() >= 8 && chars::all_in(&b[b.len() - 8..], class) {
+                    // Fewer than eight bytes are left and the last eight are all in the
+                    // class (the common case: the component runs to the end), so the rest is.
+                    i = b.len();
+                } else if i < b.len() {
+                    // The run ends among the last bytes; the zero padding of the word
+                    // loaded from `i` is outside every class.
+                    i += chars::class_prefix(chars::load_word(b, i), class);
+                }
             }
             // Percent-encodings and non-ASCII characters, back to words after the last one.
             loop {
