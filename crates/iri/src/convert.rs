@@ -77,6 +77,18 @@ fn to_uri_append(s: &str, p: Positions, out: &mut String) -> Positions {
     }
 }
 
+/// Makes room for `n` more bytes in `out`. A string that has no buffer yet (a new result of
+/// [`IriRef::to_uri`] or [`Iri::resolve`]) gets one of exactly `n` bytes straight from the
+/// allocator, without the growth computation of `reserve`.
+#[inline(always)]
+pub(crate) fn reserve(out: &mut String, n: usize) {
+    if out.capacity() == 0 {
+        *out = String::with_capacity(n);
+    } else {
+        out.reserve(n);
+    }
+}
+
 /// Appends `s` with every non-ASCII octet written as `%HH` (upper-case hex), `extra` being
 /// two for each such octet, and returns where the input offsets `ends` (ascending, at most
 /// `s.len()`) went, relative to the start of what it appended. The result's length is
@@ -86,14 +98,8 @@ fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [
     let start = out.len();
     // Three bytes of room past the end: every octet is written as a word of four bytes.
     let room = start + s.len() + extra + 3;
-    let mut v = if out.capacity() == 0 {
-        // A new result: allocated at its size at once, not through the growth of a buffer.
-        alloc::vec::Vec::with_capacity(room)
-    } else {
-        let mut v = core::mem::take(out).into_bytes();
-        v.reserve_exact(room - start);
-        v
-    };
+    reserve(out, room - start);
+    let mut v = core::mem::take(out).into_bytes();
     v.resize(room, 0);
     let (end, at) = encode_octets(s.as_bytes(), ends, &mut v, start);
     v.truncate(end);
@@ -118,7 +124,6 @@ fn encode_octets(
     out: &mut [u8],
     mut j: usize,
 ) -> (usize, [usize; 3]) {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut at = [0; 3];
     let mut k = 0;
     let mut i = 0;
@@ -160,6 +165,9 @@ fn encode_octets(
     (j, at)
 }
 
+/// The high bit of each byte of a word: set in the octets that are not ASCII.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// How many bytes of a word of high bits (`0x80` or `0` in each byte) are set: the bits
 /// moved to the low end of each byte and summed into the top byte by one multiplication.
 #[inline(always)]
@@ -172,7 +180,7 @@ fn non_ascii_bytes(b: &[u8]) -> usize {
     let mut n = 0;
     let mut i = 0;
     while i < b.len() {
-        n += count_high_bits(chars::load_word(b, i) & 0x8080_8080_8080_8080);
+        n += count_high_bits(chars::load_word(b, i) & HIGH);
         i += 8;
     }
     n

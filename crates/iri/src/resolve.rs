@@ -25,6 +25,7 @@
 
 use alloc::string::String;
 
+use crate::convert::reserve;
 use crate::parser::Positions;
 use crate::{Iri, IriRef, Uri, UriRef};
 
@@ -248,12 +249,6 @@ fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
     dot_pairs::<17>(&pad, from, to)
 }
 
-/// The index of the last `/` of `s`.
-#[cfg(test)]
-fn last_slash(s: &[u8]) -> Option<usize> {
-    last_slash_in(s, 0, s.len())
-}
-
 /// The index of the last `/` of `b[from..to]` (in `b`). The search may read any byte of
 /// `b`, so that one window of sixteen bytes ending at `to` (or starting at 0) covers the
 /// last segment of most paths and the loop rarely goes round. The window is read as two
@@ -336,6 +331,16 @@ fn remove_dots_in_place(
     dot_pieces_str(out, path_start, &path[d - dir_len..]);
     out.push_str(tail);
     true
+}
+
+/// Removes the dot segments of a path that comes from the reference alone
+/// (`rs[from..to]`, copied with the rest of `rs` to `out` from `path_start` on): in place,
+/// or by the whole walk where [`remove_dots_in_place`] leaves it to its caller.
+#[inline(always)]
+fn remove_dots_of_reference(out: &mut String, path_start: usize, rs: &str, from: usize, to: usize) {
+    if !remove_dots_in_place(out, path_start, ("", 0, 0), (rs, from, to)) {
+        walk_whole(out, path_start, "", &rs[from..to], &rs[to..]);
+    }
 }
 
 /// Writes `remove_dot_segments(dir + path)` and then `tail` over `out` from `path_start` on:
@@ -422,16 +427,7 @@ pub(crate) fn resolve_parts(
         let k = b_scheme.len();
         let (r_auth_end, r_path_end) = (rp.auth_end as usize, rp.path_end as usize);
         let path_start = start + k + r_auth_end;
-        let path = (rs, r_auth_end, r_path_end);
-        if !remove_dots_in_place(out, path_start, ("", 0, 0), path) {
-            walk_whole(
-                out,
-                path_start,
-                "",
-                &rs[r_auth_end..r_path_end],
-                &rs[r_path_end..],
-            );
-        }
+        remove_dots_of_reference(out, path_start, rs, r_auth_end, r_path_end);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
         return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp);
     }
@@ -462,26 +458,12 @@ pub(crate) fn resolve_parts(
         reserve(out, auth_end + rs.len());
         out.push_str(&bs[..auth_end]);
         out.push_str(rs);
-        if !remove_dots_in_place(out, path_start, ("", 0, 0), (rs, 0, r_path_end)) {
-            walk_whole(out, path_start, "", &rs[..r_path_end], &rs[r_path_end..]);
-        }
+        remove_dots_of_reference(out, path_start, rs, 0, r_path_end);
     } else {
         merge_relative(bs, bp, rs, r_path_end, out);
     }
     fix_double_slash(out, path_start, has_auth);
     positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
-}
-
-/// Makes room for `n` more bytes in `out`. A string that has no buffer yet (the one
-/// [`Iri::resolve`] starts from) gets one of exactly `n` bytes straight from the allocator,
-/// without the growth computation of `reserve`.
-#[inline(always)]
-fn reserve(out: &mut String, n: usize) {
-    if out.capacity() == 0 {
-        *out = String::with_capacity(n);
-    } else {
-        out.reserve(n);
-    }
 }
 
 /// The result's positions once `out` holds it from `start` on, with the path from

@@ -330,3 +330,8 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
         }
     }
 }
+
+/// The index of the last `/` of `s`.
+fn last_slash(s: &[u8]) -> Option<usize> {
+    last_slash_in(s, 0, s.len())
+}
