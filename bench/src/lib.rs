@@ -47,8 +47,8 @@ pub struct Options {
     pub growth: bool,
     /// Run one pass of one operation of one library, for callgrind: `(op, lib)`.
     pub callgrind: Option<(String, String)>,
-    /// Time only this family of operations (see [`FAMILIES`]).
-    pub only: Option<String>,
+    /// Time only this family of operations (one of [`FAMILIES`]).
+    pub only: Option<&'static str>,
 }
 
 /// The families of operations that `--only` chooses from: each is one group of rows.
@@ -95,10 +95,8 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
             "--markdown" => opts.markdown = true,
             "--only" => {
                 let f = args.next().ok_or("--only needs a family of operations")?;
-                if !FAMILIES.contains(&f.as_str()) {
-                    return Err(format!("--only: unknown family {f:?}"));
-                }
-                opts.only = Some(f);
+                let family = FAMILIES.into_iter().find(|&known| known == f);
+                opts.only = Some(family.ok_or_else(|| format!("--only: unknown family {f:?}"))?);
             }
             "--growth" => opts.growth = true,
             "--callgrind" => {

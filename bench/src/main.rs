@@ -30,9 +30,7 @@ fn main() -> ExitCode {
         samples: opts.samples,
         warmups: 2,
         progress: true,
-        only: iri_bench::FAMILIES
-            .into_iter()
-            .find(|f| opts.only.as_deref() == Some(*f)),
+        only: opts.only,
     };
     if let Some((op, lib)) = &opts.callgrind {
         return match iri_bench::run_callgrind(&corpus, op, lib) {

@@ -292,6 +292,35 @@ fn argument_parsing() {
     assert!(args(&["--samples", "0"]).is_err());
     assert!(args(&["--bogus"]).is_err());
     assert_eq!(args(&["--help"]).unwrap(), None);
+    assert_eq!(
+        args(&["--only", "to_uri"]).unwrap().unwrap().only,
+        Some("to_uri")
+    );
+    assert_eq!(args(&[]).unwrap().unwrap().only, None);
+    assert!(args(&["--only", "parsing"]).is_err());
+    assert!(args(&["--only"]).is_err());
+}
+
+#[test]
+fn only_times_one_family() {
+    let corpus = Corpus::from_parts(LINES, PAIRS);
+    for family in iri_bench::FAMILIES {
+        let cfg = Config {
+            samples: 1,
+            warmups: 1,
+            progress: false,
+            only: Some(family),
+        };
+        let r = iri_bench::run(&corpus, &cfg);
+        assert!(!r.ops.is_empty(), "{family}");
+        for o in &r.ops {
+            let in_family = o.op == family
+                || o.op.starts_with(&format!("{family} "))
+                || o.op.starts_with(&format!("{family}_"))
+                || o.op.ends_with(&format!("+{family}"));
+            assert!(in_family, "{family}: {}", o.op);
+        }
+    }
 }
 
 #[test]
