@@ -25,6 +25,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
 use crate::parser::Positions;
@@ -46,15 +47,10 @@ fn map_regions(
     let auth_end = at(out);
     f(&s[p.auth_end as usize..p.path_end as usize], false, out);
     let path_end = at(out);
-    f(&s[p.path_end as usize..p.query_end as usize], true, out);
+    f(&s[p.path_end as usize..p.query_end() as usize], true, out);
     let query_end = at(out);
-    f(&s[p.query_end as usize..], false, out);
-    Positions {
-        scheme_end,
-        auth_end,
-        path_end,
-        query_end,
-    }
+    f(&s[p.query_end() as usize..], false, out);
+    Positions::new(scheme_end, auth_end, path_end, query_end)
 }
 
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
@@ -63,18 +59,14 @@ pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
     encode_append(s, [n; 3], 2 * non_ascii_bytes(s.as_bytes()), out);
 }
 
-/// The IRI→URI mapping of `s` (positions `p`) appended to `out` (RFC 3987 §3.1 step 2),
-/// and the positions of the result (relative to where it starts in `out`).
-fn to_uri_append(s: &str, p: Positions, out: &mut String) -> Positions {
-    let ends = [p.auth_end, p.path_end, p.query_end].map(|e| e as usize);
-    let extra = 2 * non_ascii_bytes(s.as_bytes());
-    let [auth_end, path_end, query_end] = encode_append(s, ends, extra, out).map(|e| e as u32);
-    Positions {
-        scheme_end: p.scheme_end,
-        auth_end,
-        path_end,
-        query_end,
-    }
+/// The IRI→URI mapping of `s` (positions `p`, `count` non-ASCII octets) appended to `out`
+/// (RFC 3987 §3.1 step 2), and the positions of the result (relative to where it starts in
+/// `out`).
+fn to_uri_append(s: &str, p: Positions, count: usize, out: &mut String) -> Positions {
+    let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
+    let [auth_end, path_end, query_end] = encode_append(s, ends, 2 * count, out).map(|e| e as u32);
+    // Every octet of the result is ASCII.
+    Positions::new(p.scheme_end, auth_end, path_end, query_end).ascii_if(true)
 }
 
 /// Makes room for `n` more bytes in `out`. A string that has no buffer yet (a new result of
@@ -95,18 +87,31 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
 /// known, so it is written into the bytes of `out` at places computed as it goes, without
 /// a capacity check or a copy call per run.
 fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [usize; 3] {
-    let start = out.len();
-    // Three bytes of room past the end: every octet is written as a word of four bytes.
-    let room = start + s.len() + extra + 3;
-    reserve(out, room - start);
-    let mut v = core::mem::take(out).into_bytes();
+    // Three bytes of room past the end, as every octet is written as a word of four bytes,
+    // rounded up to sixteen: the UTF-8 check of the bytes then reads whole blocks only.
+    let room = (s.len() + extra + 3).next_multiple_of(16);
+    // The bytes are written into `out`'s own buffer when it is empty (a new result, or a
+    // buffer reused by a `…_into` call), into a new one otherwise, so that only they are
+    // checked.
+    let mut v = if out.is_empty() {
+        reserve(out, room);
+        core::mem::take(out).into_bytes()
+    } else {
+        Vec::with_capacity(room)
+    };
     v.resize(room, 0);
-    let (end, at) = encode_octets(s.as_bytes(), ends, &mut v, start);
-    v.truncate(end);
-    // Every byte written is ASCII (the octet table's bytes, and words of eight bytes with
-    // no high bit set) after a prefix that was a `String`, so this is never an error.
-    *out = String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into());
-    at.map(|a| a - start)
+    let (end, at) = encode_octets(s.as_bytes(), ends, &mut v, 0);
+    // Every byte written is ASCII (the octet table's bytes, words of eight bytes with no
+    // high bit set, and the zeros of the room), so this is never an error.
+    let mut t =
+        String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into());
+    t.truncate(end);
+    if out.is_empty() {
+        *out = t;
+    } else {
+        out.push_str(&t);
+    }
+    at
 }
 
 /// Writes the IRI→URI mapping of the octets of `src` into `out` from `j`; returns where it
@@ -307,22 +312,26 @@ pub(crate) fn decoded_char(b: &[u8], i: usize, octet: u8, in_query: bool) -> Opt
     }
 }
 
-/// The IRI→URI mapping, borrowed when `s` is ASCII already: that check is inlined into
-/// the caller, the mapping itself is not.
+/// The IRI→URI mapping, borrowed when `s` is ASCII already. A parsed text says so in its
+/// positions, which is checked inline in the caller; otherwise the count of non-ASCII
+/// octets, which sizes the result, tells.
 #[inline]
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
-    if s.is_ascii() {
+    if p.known_ascii() {
         return (Cow::Borrowed(s), p);
     }
-    let (out, pos) = to_uri_owned(s, p);
-    (Cow::Owned(out), pos)
+    to_uri_counted(s, p)
 }
 
 #[inline(never)]
-fn to_uri_owned(s: &str, p: Positions) -> (String, Positions) {
+fn to_uri_counted(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
+    let count = non_ascii_bytes(s.as_bytes());
+    if count == 0 {
+        return (Cow::Borrowed(s), p.ascii_if(true));
+    }
     let mut out = String::new();
-    let pos = to_uri_append(s, p, &mut out);
-    (out, pos)
+    let pos = to_uri_append(s, p, count, &mut out);
+    (Cow::Owned(out), pos)
 }
 
 pub(crate) fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
@@ -365,12 +374,18 @@ impl<T: AsRef<str>> IriRef<T> {
     /// ```
     pub fn to_uri_into<'b>(&self, buf: &'b mut String) -> UriRef<&'b str> {
         buf.clear();
-        if self.as_str().is_ascii() {
-            buf.push_str(self.as_str());
+        let (s, p) = (self.as_str(), self.positions());
+        let count = if p.known_ascii() {
+            0
+        } else {
+            non_ascii_bytes(s.as_bytes())
+        };
+        if count == 0 {
+            buf.push_str(s);
             let buf: &'b String = buf;
-            return UriRef::from_parts(buf.as_str(), self.positions());
+            return UriRef::from_parts(buf.as_str(), p.ascii_if(true));
         }
-        let pos = to_uri_append(self.as_str(), self.positions(), buf);
+        let pos = to_uri_append(s, p, count, buf);
         UriRef::from_parts(buf.as_str(), pos)
     }
 
@@ -566,6 +581,66 @@ mod tests {
                     assert_eq!(u.query(), r.query().map(by_char).as_deref(), "{s}");
                     assert_eq!(u.fragment(), r.fragment().map(by_char).as_deref(), "{s}");
                     assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str(), "{s}");
+                }
+            }
+        }
+    }
+
+    /// An ASCII text comes back borrowed (RFC 3987 §3.1: the mapping is the identity on
+    /// it), whether its positions know it is ASCII (parsed) or not (a resolution from a
+    /// non-ASCII base whose non-ASCII part is gone); non-ASCII results are flagged ASCII.
+    #[test]
+    fn ascii_borrowed_with_and_without_the_flag() {
+        let parsed = IriRef::parse("http://a/b?c#d").unwrap();
+        assert!(parsed.positions().known_ascii());
+        assert!(matches!(parsed.to_uri().into_inner(), Cow::Borrowed(_)));
+        let base = Iri::parse("http://a/\u{E9}?\u{E9}").unwrap();
+        assert!(!base.positions().known_ascii());
+        for (r, want) in [
+            ("//b/c", "http://b/c"),
+            ("/x", "http://a/x"),
+            ("g", "http://a/g"),
+        ] {
+            let t = base.resolve(&IriRef::parse(r).unwrap());
+            assert!(!t.positions().known_ascii(), "{r}");
+            let u = t.to_uri();
+            assert_eq!(u, want);
+            assert!(u.positions().known_ascii());
+            assert!(matches!(u.into_inner(), Cow::Borrowed(_)), "{r}");
+            let mut buf = String::new();
+            assert_eq!(IriRef::from(t.clone()).to_uri_into(&mut buf), want);
+        }
+        let t = base.resolve(&IriRef::parse("?q").unwrap());
+        let u = t.to_uri();
+        assert_eq!(u, "http://a/%C3%A9?q");
+        assert!(u.positions().known_ascii());
+        assert!(matches!(u.into_inner(), Cow::Owned(_)));
+        let both = Iri::parse("http://a/b/").unwrap();
+        let t = both.resolve(&IriRef::parse("../c?d").unwrap());
+        assert!(t.positions().known_ascii());
+    }
+
+    /// The count of non-ASCII octets, which sizes the result, against a count octet by
+    /// octet, on texts long enough for the byte sums to be flushed (every 255 words) with
+    /// every octet non-ASCII, and at every length around the flush (own).
+    #[test]
+    fn non_ascii_count_over_long_texts() {
+        let naive = |s: &str| s.bytes().filter(|&b| b >= 0x80).count();
+        for unit in ["\u{E9}", "\u{4E2D}", "a\u{10300}", "ab"] {
+            for reps in [0, 1, 7, 500, 1019, 1020, 1021, 2040, 4100] {
+                let s = unit.repeat(reps);
+                for cut in 0..4 {
+                    let end = s.len().saturating_sub(cut);
+                    let end = (0..=end)
+                        .rev()
+                        .find(|&e| s.is_char_boundary(e))
+                        .unwrap_or(0);
+                    let t = &s[..end];
+                    assert_eq!(
+                        non_ascii_bytes(t.as_bytes()),
+                        naive(t),
+                        "{unit} {reps} {cut}"
+                    );
                 }
             }
         }

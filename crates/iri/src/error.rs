@@ -87,7 +87,7 @@ pub enum ErrorKind {
     NonAscii,
     /// A fragment in an `absolute-IRI` (RFC 3986 §4.3).
     FragmentNotAllowed,
-    /// Input longer than 4 GiB − 1 bytes, which the compact offsets cannot address.
+    /// Input longer than 2 GiB − 1 bytes, which the compact offsets cannot address.
     TooLong,
 }
 
@@ -380,7 +380,7 @@ impl fmt::Display for ParseError {
             ),
             ErrorKind::TooLong => write!(
                 f,
-                "the input is {off} bytes long; at most 4294967295 bytes are supported"
+                "the input is {off} bytes long; at most 2147483647 bytes are supported"
             ),
         }
     }

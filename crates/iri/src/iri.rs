@@ -37,12 +37,12 @@ pub(crate) mod parts {
 
     #[inline]
     pub(crate) fn query<'a>(s: &'a str, p: &Positions) -> Option<&'a str> {
-        (p.query_end > p.path_end).then(|| &s[p.path_end as usize + 1..p.query_end as usize])
+        (p.query_end() > p.path_end).then(|| &s[p.path_end as usize + 1..p.query_end() as usize])
     }
 
     #[inline]
     pub(crate) fn fragment<'a>(s: &'a str, p: &Positions) -> Option<&'a str> {
-        ((p.query_end as usize) < s.len()).then(|| &s[p.query_end as usize + 1..])
+        ((p.query_end() as usize) < s.len()).then(|| &s[p.query_end() as usize + 1..])
     }
 
     /// Splits a validated authority into `(userinfo, host, port)`.
@@ -141,12 +141,17 @@ macro_rules! reference_type {
             /// Wraps text with positions known to be right for it.
             #[inline]
             pub(crate) fn from_parts(text: T, pos: $crate::parser::Positions) -> Self {
+                // The offsets are the parser's; the ASCII flag may be clear where the
+                // parser's is set (not known), never set for a text that is not ASCII.
                 debug_assert_eq!(
-                    $crate::parser::parse(text.as_ref(), $kind).ok(),
-                    Some(pos),
+                    $crate::parser::parse(text.as_ref(), $kind)
+                        .ok()
+                        .map(|p| p.ascii_if(false)),
+                    Some(pos.ascii_if(false)),
                     "{}",
                     text.as_ref()
                 );
+                debug_assert!(!pos.known_ascii() || text.as_ref().is_ascii());
                 $name { text, pos }
             }
 
@@ -338,7 +343,7 @@ macro_rules! reference_type {
             /// ```
             #[inline]
             pub fn has_query(&self) -> bool {
-                self.pos.query_end > self.pos.path_end
+                self.pos.query_end() > self.pos.path_end
             }
 
             /// Whether there is a fragment (even an empty one after `#`).
@@ -348,7 +353,7 @@ macro_rules! reference_type {
             /// ```
             #[inline]
             pub fn has_fragment(&self) -> bool {
-                (self.pos.query_end as usize) < self.as_str().len()
+                (self.pos.query_end() as usize) < self.as_str().len()
             }
 
             /// Whether the reference has a scheme (it is an IRI, not a relative reference).
@@ -568,7 +573,7 @@ impl<T: AsRef<str>> Iri<T> {
     /// assert_eq!(i.without_fragment(), "http://a/b");
     /// ```
     pub fn without_fragment(&self) -> Iri<&str> {
-        let end = self.pos.query_end as usize;
+        let end = self.pos.query_end() as usize;
         Iri::from_parts(&self.as_str()[..end], self.pos)
     }
 }

@@ -464,13 +464,16 @@ impl<'r> Normalizer<'r> {
             out.push('#');
             self.text(f, Part::Fragment, out);
         }
-        let pos = Positions {
-            scheme_end: scheme_end as u32,
-            auth_end: auth_end as u32,
-            path_end: path_end as u32,
-            query_end: query_end as u32,
-        };
-        if self.form == Form::Uri && !out.is_ascii() {
+        let pos = Positions::new(
+            scheme_end as u32,
+            auth_end as u32,
+            path_end as u32,
+            query_end as u32,
+        );
+        if self.form == Form::Uri && out.is_ascii() {
+            return pos.ascii_if(true);
+        }
+        if self.form == Form::Uri {
             let iri = IriRef::from_parts(out.as_str(), pos);
             let uri = iri.to_uri();
             let pos = uri.positions();

@@ -9,11 +9,13 @@
 //! their own error kind (and so are the isolates U+2066–U+2069).
 //!
 //! The parser walks the bytes once and records where components end in [`Positions`]: four
-//! `u32`, 16 bytes. It never allocates. Inputs of 4 GiB or more are rejected
-//! ([`ErrorKind::TooLong`]).
+//! `u32`, 16 bytes, the top bit of one saying whether the text is ASCII. It never
+//! allocates. Inputs of 2 GiB or more are rejected ([`ErrorKind::TooLong`]).
 //!
 //! Left out on purpose: the lenient grammars (space, `<`, `>`, … of the 2002 draft) and IPv6
 //! zone identifiers (RFC 6874), which RFC 3987 does not have.
+
+use core::cell::Cell;
 
 use crate::chars::{self, decode_utf8, is, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, ParseError};
@@ -164,12 +166,58 @@ impl core::fmt::Display for Kind {
 /// - path: `s[auth_end..path_end]`;
 /// - query: `s[path_end + 1..query_end]` when `query_end > path_end`;
 /// - fragment: `s[query_end + 1..]` when `query_end < n`.
+///
+/// The top bit of the last word says that the text is known to be ASCII: the parser sets it
+/// exactly (it meets every byte), the operations that build a new text set it when their
+/// output is ASCII by construction and leave it clear when they do not know. It lets
+/// [`IriRef::to_uri`](crate::IriRef::to_uri) answer for an ASCII text without reading it
+/// again. Offsets therefore stay below 2 GiB.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Positions {
     pub(crate) scheme_end: u32,
     pub(crate) auth_end: u32,
     pub(crate) path_end: u32,
-    pub(crate) query_end: u32,
+    /// The end of the query, and [`Positions::ASCII`].
+    query_end_ascii: u32,
+}
+
+impl Positions {
+    /// The bit of `query_end_ascii` that says the text is ASCII.
+    const ASCII: u32 = 1 << 31;
+    /// The longest text whose offsets fit beside the flag: 2 GiB − 1 bytes.
+    pub(crate) const MAX_LEN: usize = (Self::ASCII - 1) as usize;
+
+    /// Positions from the four ends, with the text not known to be ASCII.
+    #[inline(always)]
+    pub(crate) const fn new(scheme_end: u32, auth_end: u32, path_end: u32, query_end: u32) -> Self {
+        Positions {
+            scheme_end,
+            auth_end,
+            path_end,
+            query_end_ascii: query_end & !Self::ASCII,
+        }
+    }
+
+    /// Where the query ends (where the fragment's `#` is, or the text's length).
+    #[inline(always)]
+    pub(crate) const fn query_end(self) -> u32 {
+        self.query_end_ascii & !Self::ASCII
+    }
+
+    /// Whether the text is known to be ASCII (`false`: it may or may not be).
+    #[inline(always)]
+    pub(crate) const fn known_ascii(self) -> bool {
+        self.query_end_ascii & Self::ASCII != 0
+    }
+
+    /// These positions with the flag set when `ascii` (the text is ASCII), clear otherwise.
+    #[inline(always)]
+    pub(crate) const fn ascii_if(self, ascii: bool) -> Self {
+        Positions {
+            query_end_ascii: self.query_end() | if ascii { Self::ASCII } else { 0 },
+            ..self
+        }
+    }
 }
 
 /// Validates an IRI (or URI) of the given kind without building a value.
@@ -190,6 +238,9 @@ struct P<'a> {
     /// 0 for URI kinds; [`chars::WIDE_SHIFT`] for IRI kinds, whose scans use the `I…`
     /// classes (the ASCII class plus the octets of common `ucschar` characters).
     wide: u32,
+    /// The bytes the scans have met, ORed: a non-ASCII byte can only be met there (every
+    /// other part of the grammar is ASCII), so the text is ASCII when no high bit is set.
+    seen: Cell<u64>,
 }
 
 impl P<'_> {
@@ -224,12 +275,16 @@ impl P<'_> {
     ) -> Result<usize, ParseError> {
         let class = class << self.wide;
         let b = self.b;
+        // Every word read is ORed in (bytes past the run included: they are the text's too).
+        let mut seen = 0;
         'words: loop {
             'run: {
                 while let Some(w) = b.get(i..i + 8) {
+                    let x = chars::load_word(b, i);
+                    seen |= x;
                     if !chars::all_in(w, class) {
                         // The first byte outside the class lies in this word.
-                        i += chars::class_prefix(chars::load_word(b, i), class);
+                        i += chars::class_prefix(x, class);
                         break 'run;
                     }
                     i += 8;
@@ -237,11 +292,14 @@ impl P<'_> {
                 if b.len() >= 8 && chars::all_in(&b[b.len() - 8..], class) {
                     // Fewer than eight bytes are left and the last eight are all in the
                     // class (the common case: the component runs to the end), so the rest is.
+                    seen |= chars::load_word(b, b.len() - 8);
                     i = b.len();
                 } else if i < b.len() {
                     // The run ends among the last bytes; the zero padding of the word
                     // loaded from `i` is outside every class.
-                    i += chars::class_prefix(chars::load_word(b, i), class);
+                    let x = chars::load_word(b, i);
+                    seen |= x;
+                    i += chars::class_prefix(x, class);
                 }
             }
             // Percent-encodings and non-ASCII characters, back to words after the last one.
@@ -256,6 +314,7 @@ impl P<'_> {
                         return Err(self.err(ErrorKind::InvalidPctEncoding, comp, i));
                     }
                 } else if c >= 0x80 {
+                    seen |= 0x80;
                     i = self.non_ascii(i, private, comp)?;
                 } else if is(c, class) {
                     continue 'words;
@@ -264,6 +323,7 @@ impl P<'_> {
                 }
             }
         }
+        self.seen.set(self.seen.get() | seen);
         Ok(i)
     }
 
@@ -312,7 +372,7 @@ impl P<'_> {
 
     fn parse(&self) -> Result<Positions, ParseError> {
         let b = self.b;
-        if b.len() > u32::MAX as usize {
+        if b.len() > Positions::MAX_LEN {
             return Err(ParseError::new(
                 ErrorKind::TooLong,
                 self.kind,
@@ -387,12 +447,14 @@ impl P<'_> {
                 return Err(self.err(ErrorKind::InvalidChar, Component::Fragment, i));
             }
         }
-        Ok(Positions {
-            scheme_end: scheme_end as u32,
-            auth_end: auth_end as u32,
-            path_end: path_end as u32,
-            query_end: query_end as u32,
-        })
+        let ascii = self.seen.get() & 0x8080_8080_8080_8080 == 0;
+        Ok(Positions::new(
+            scheme_end as u32,
+            auth_end as u32,
+            path_end as u32,
+            query_end as u32,
+        )
+        .ascii_if(ascii))
     }
 
     /// Parses `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` from `start`; returns its end.
@@ -510,6 +572,7 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
         b: s.as_bytes(),
         kind,
         wide: if kind.is_uri() { 0 } else { chars::WIDE_SHIFT },
+        seen: Cell::new(0),
     }
     .parse()
 }

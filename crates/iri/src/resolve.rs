@@ -412,6 +412,8 @@ pub(crate) fn resolve_parts(
     // fragment are always copied as they are). Dot segments are then removed from that copy
     // of the path. Offsets are used rather than slices where they suffice.
     let start = out.len();
+    // The result is made of pieces of the two texts (and "/." at most).
+    let ascii = bp.known_ascii() && rp.known_ascii();
     if rp.auth_end > 0 {
         // R has a scheme or an authority (`auth_end` is past both). T.scheme/authority from
         // R (R.scheme, or Base.scheme when R has only an authority);
@@ -429,26 +431,28 @@ pub(crate) fn resolve_parts(
         let path_start = start + k + r_auth_end;
         remove_dots_of_reference(out, path_start, rs, r_auth_end, r_path_end);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
-        return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp);
+        return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp)
+            .ascii_if(ascii);
     }
     let auth_end = bp.auth_end as usize;
     if rp.path_end == 0 {
         // T.path = Base.path; T.query = R.query if defined, else Base.query.
-        let (b_end, r_from) = if rp.query_end > rp.path_end {
+        let (b_end, r_from) = if rp.query_end() > rp.path_end {
             (bp.path_end, rp.path_end)
         } else {
-            (bp.query_end, rp.query_end)
+            (bp.query_end(), rp.query_end())
         };
         let r_rest = &rs[r_from as usize..];
         reserve(out, b_end as usize + r_rest.len());
         out.push_str(&bs[..b_end as usize]);
         out.push_str(r_rest);
-        return Positions {
-            scheme_end: bp.scheme_end,
-            auth_end: bp.auth_end,
-            path_end: bp.path_end,
-            query_end: bp.query_end.min(b_end) + (rp.query_end - r_from),
-        };
+        return Positions::new(
+            bp.scheme_end,
+            bp.auth_end,
+            bp.path_end,
+            bp.query_end().min(b_end) + (rp.query_end() - r_from),
+        )
+        .ascii_if(ascii);
     }
     let has_auth = bp.auth_end > bp.scheme_end;
     let r_path_end = rp.path_end as usize;
@@ -463,7 +467,7 @@ pub(crate) fn resolve_parts(
         merge_relative(bs, bp, rs, r_path_end, out);
     }
     fix_double_slash(out, path_start, has_auth);
-    positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
+    positions_after(out, start, bp.scheme_end, auth_end, rs, rp).ascii_if(ascii)
 }
 
 /// The result's positions once `out` holds it from `start` on, with the path from
@@ -478,12 +482,12 @@ fn positions_after(
     rp: Positions,
 ) -> Positions {
     let path_end = out.len() - start - (rs.len() - rp.path_end as usize);
-    Positions {
+    Positions::new(
         scheme_end,
-        auth_end: auth_end as u32,
-        path_end: path_end as u32,
-        query_end: path_end as u32 + (rp.query_end - rp.path_end),
-    }
+        auth_end as u32,
+        path_end as u32,
+        path_end as u32 + (rp.query_end() - rp.path_end),
+    )
 }
 
 /// T.path = remove_dot_segments(merge(Base.path, R.path)) (RFC 3986 §5.2.2, §5.2.3) for a

@@ -8,6 +8,7 @@
 
 use crate::error::{Component, ErrorKind, ParseError};
 use crate::iri::{parts, reference_type};
+use crate::parser::Positions;
 use crate::{Iri, IriRef, Kind};
 
 reference_type! {
@@ -145,6 +146,17 @@ impl<T: AsRef<str>> From<UriRef<T>> for IriRef<T> {
     }
 }
 
+/// The positions of `s` (`pos`) as a URI's, or the error for its first non-ASCII character.
+/// Positions that know the text is ASCII answer without reading it.
+fn ascii_positions(s: &str, pos: Positions, kind: Kind) -> Result<Positions, ParseError> {
+    if !pos.known_ascii() {
+        if let Some(e) = non_ascii_error(s, kind) {
+            return Err(e);
+        }
+    }
+    Ok(pos.ascii_if(true))
+}
+
 fn non_ascii_error(s: &str, kind: Kind) -> Option<ParseError> {
     let at = s.bytes().position(|b| b >= 0x80)?;
     let ch = s[at..].chars().next();
@@ -160,7 +172,7 @@ fn non_ascii_error(s: &str, kind: Kind) -> Option<ParseError> {
         }
     } else if at32 < pos.path_end {
         Component::Path
-    } else if at32 < pos.query_end {
+    } else if at32 < pos.query_end() {
         Component::Query
     } else {
         Component::Fragment
@@ -187,13 +199,8 @@ impl<T: AsRef<str>> TryFrom<IriRef<T>> for UriRef<T> {
     /// assert_eq!(iri::UriRef::try_from(i).unwrap_err().offset(), 2);
     /// ```
     fn try_from(i: IriRef<T>) -> Result<Self, ParseError> {
-        match non_ascii_error(i.as_str(), Kind::UriReference) {
-            Some(e) => Err(e),
-            None => {
-                let pos = i.positions();
-                Ok(UriRef::from_parts(i.into_inner(), pos))
-            }
-        }
+        let pos = ascii_positions(i.as_str(), i.positions(), Kind::UriReference)?;
+        Ok(UriRef::from_parts(i.into_inner(), pos))
     }
 }
 
@@ -207,12 +214,7 @@ impl<T: AsRef<str>> TryFrom<Iri<T>> for Uri<T> {
     /// assert!(iri::Uri::try_from(i).is_ok());
     /// ```
     fn try_from(i: Iri<T>) -> Result<Self, ParseError> {
-        match non_ascii_error(i.as_str(), Kind::Uri) {
-            Some(e) => Err(e),
-            None => {
-                let pos = i.positions();
-                Ok(Uri::from_parts(i.into_inner(), pos))
-            }
-        }
+        let pos = ascii_positions(i.as_str(), i.positions(), Kind::Uri)?;
+        Ok(Uri::from_parts(i.into_inner(), pos))
     }
 }

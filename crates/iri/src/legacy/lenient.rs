@@ -603,7 +603,7 @@ fn component_at(s: &str, p: Positions, e: usize) -> Component {
         }
     } else if e < p.path_end as usize {
         Component::Path
-    } else if e < p.query_end as usize {
+    } else if e < p.query_end() as usize {
         Component::Query
     } else {
         Component::Fragment

@@ -19,6 +19,7 @@ use alloc::string::String;
 use core::fmt;
 
 use super::charset::{encode_into, Charset, Unmappable, UnmappableError};
+use crate::parser::Positions;
 use crate::{IriRef, UriRef};
 
 /// The document charset of an IRI and what to do with characters it cannot represent: the
@@ -185,7 +186,7 @@ impl fmt::Display for DocumentCharset {
 /// structure is unchanged: only the end of the query moves).
 fn with_query<U: AsRef<str>>(uri: &UriRef<U>, new: &str) -> UriRef<String> {
     let text = uri.as_str();
-    let mut pos = uri.positions();
+    let pos = uri.positions();
     let Some(q) = uri.query() else {
         return uri.as_borrowed().into_owned();
     };
@@ -195,6 +196,7 @@ fn with_query<U: AsRef<str>>(uri: &UriRef<U>, new: &str) -> UriRef<String> {
     out.push_str(&text[..start]);
     out.push_str(new);
     out.push_str(&text[end..]);
-    pos.query_end = (start + new.len()) as u32;
-    UriRef::from_parts(out, pos)
+    let query_end = (start + new.len()) as u32;
+    let pos = Positions::new(pos.scheme_end, pos.auth_end, pos.path_end, query_end);
+    UriRef::from_parts(out, pos.ascii_if(true))
 }

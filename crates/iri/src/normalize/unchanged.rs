@@ -17,7 +17,9 @@ impl Normalizer<'_> {
         if self.scheme {
             return false;
         }
-        if (self.chars != Chars::AsIs || self.form == Form::Uri) && !s.is_ascii() {
+        if (self.chars != Chars::AsIs || self.form == Form::Uri)
+            && !(p.known_ascii() || s.is_ascii())
+        {
             return false;
         }
         if self.ignore_fragment && parts::fragment(s, &p).is_some() {
@@ -57,7 +59,7 @@ impl Normalizer<'_> {
 fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bool {
     let decode = steps.contains(Steps::PERCENT);
     let upper = steps.contains(Steps::CASE);
-    let (q_start, q_end) = (p.path_end as usize, p.query_end as usize);
+    let (q_start, q_end) = (p.path_end as usize, p.query_end() as usize);
     let mut i = 0;
     while let Some(k) = crate::chars::find_byte(b, i, b'%') {
         i = k;

@@ -111,14 +111,65 @@ fn runs_end_where_the_grammar_says() {
                         ("http://", ":80/") => s[..p.auth_end as usize].rfind(':').unwrap_or(0),
                         ("http://", _) => p.auth_end as usize,
                         ("http://h/", "?q") | ("http://h/", "") => p.path_end as usize,
-                        ("http://h/", _) | ("http://h?", _) => p.query_end as usize,
+                        ("http://h/", _) | ("http://h?", _) => p.query_end() as usize,
                         _ => s.len(),
                     };
                     assert_eq!(got, end, "{s:?}");
+                    assert_eq!(p.known_ascii(), s.is_ascii(), "{s:?}");
                     let bad = alloc::format!("{pre}{lead}{run}\u{202E}{stop}");
                     let e = parse(&bad, Kind::Iri).expect_err(&bad);
                     assert_eq!(e.offset(), end, "{bad:?}");
                 }
+            }
+        }
+    }
+}
+
+/// The ASCII flag of the positions is exact: one non-ASCII character of each way the scan
+/// meets one (octets the word loop takes whole: é, 中; characters it stops at: U+00A0,
+/// U+2010, 𐌀, and U+E000, `iprivate`, in the query) at every byte offset of an IRI with
+/// every component, including the last eight bytes that the scan reads as one word, sets
+/// it clear; the ASCII text sets it (RFC 3987 §2.2 `ucschar`/`iprivate`; own).
+#[test]
+fn ascii_flag_is_exact() {
+    let ascii = "http://user:pw@host.example:80/a/b/c/d?query=1&r=2#fragment-x";
+    let p = parse(ascii, Kind::Iri).unwrap();
+    assert!(p.known_ascii());
+    assert!(parse(ascii, Kind::Uri).unwrap().known_ascii());
+    // (character, at how many offsets at least it is allowed: all but in the scheme, the
+    // port and "//"; U+E000 only in the query)
+    let chars = [
+        ("\u{E9}", 45),
+        ("\u{4E2D}", 45),
+        ("\u{A0}", 45),
+        ("\u{2010}", 45),
+        ("\u{10300}", 45),
+        ("\u{E000}", 12),
+    ];
+    for (c, min) in chars {
+        let mut parsed = 0;
+        for at in 0..=ascii.len() {
+            let s = alloc::format!("{}{c}{}", &ascii[..at], &ascii[at..]);
+            if let Ok(p) = parse(&s, Kind::Iri) {
+                assert!(!p.known_ascii(), "{s:?}");
+                parsed += 1;
+            }
+            // The same without "http:", a network-path reference.
+            for kind in [Kind::IriReference, Kind::RelativeIri] {
+                match parse(&s[5.min(at)..], kind) {
+                    Ok(p) if at >= 5 => assert!(!p.known_ascii(), "{s:?}"),
+                    _ => {}
+                }
+            }
+        }
+        assert!(parsed >= min, "{c:?}: {parsed}");
+    }
+    // Every short text over an alphabet with one non-ASCII character, as a relative
+    // reference: the flag is exactly "no é".
+    for len in 0..=6u32 {
+        for s in strings_over("a/?#%é", len) {
+            if let Ok(p) = parse(&s, Kind::IriReference) {
+                assert_eq!(p.known_ascii(), s.is_ascii(), "{s:?}");
             }
         }
     }

@@ -44,7 +44,7 @@ pub(super) fn relativize(
     let t = target.as_str();
     let tail_start = target.positions().path_end as usize; // "?query#fragment" of the target
     let t_tail = &t[tail_start..];
-    let frag_tail = &t[target.positions().query_end as usize..]; // "#fragment" or ""
+    let frag_tail = &t[target.positions().query_end() as usize..]; // "#fragment" or ""
     let mut candidates: Vec<String> = Vec::new();
 
     if base.scheme() == target.scheme() {

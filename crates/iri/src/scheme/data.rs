@@ -220,7 +220,7 @@ impl DataIri {
         if iri.has_authority() {
             return err(DataErrorKind::Authority, start);
         }
-        let end = iri.positions().query_end as usize;
+        let end = iri.positions().query_end() as usize;
         let all = &s[start..end];
         let Some(comma) = all.find(',') else {
             return err(DataErrorKind::MissingComma, end);

@@ -246,7 +246,7 @@ impl Mailto {
         if iri.fragment().is_some() {
             return err(
                 MailtoErrorKind::Fragment,
-                iri.positions().query_end as usize,
+                iri.positions().query_end() as usize,
             );
         }
         let path_start = iri.scheme().len() + 1;
