@@ -183,11 +183,12 @@ pub(crate) fn load_word(s: &[u8], i: usize) -> u64 {
     }
 }
 
-/// Whether every byte of `w` is in `class`: the class bits of the table entries ANDed, with
-/// no branch per byte.
+/// The bits of `bits` that every byte of `w` has: the classes, among those asked for, that
+/// hold all of `w` (the table entries ANDed, with no branch per byte). `w` is all in a
+/// class when the result has its bit.
 #[inline(always)]
-pub(crate) fn all_in(w: &[u8], class: u16) -> bool {
-    w.iter().fold(class, |m, &c| m & TABLE[c as usize]) != 0
+pub(crate) fn common_bits(w: &[u8], bits: u16) -> u16 {
+    w.iter().fold(bits, |m, &c| m & TABLE[c as usize])
 }
 
 /// How many of the eight bytes of `w` (little-endian: first byte lowest), from the first on,

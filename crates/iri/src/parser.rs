@@ -273,26 +273,39 @@ impl P<'_> {
         private: bool,
         comp: Component,
     ) -> Result<usize, ParseError> {
+        // Whether the text is ASCII comes for free from the words taken whole: the ASCII
+        // class `narrow` holds exactly the ASCII bytes of the wide class, so a word whose
+        // table entries all have the wide class's bit is ASCII when they all have the
+        // narrow one's too. Words that end a run are ORed into `seen` (bytes past the run
+        // included: they are the text's too).
+        let narrow = class;
         let class = class << self.wide;
-        let b = self.b;
-        // Every word read is ORed in (bytes past the run included: they are the text's too).
+        let both = class | narrow;
+        let mut whole = both;
         let mut seen = 0;
+        let b = self.b;
         'words: loop {
             'run: {
                 while let Some(w) = b.get(i..i + 8) {
-                    let x = chars::load_word(b, i);
-                    seen |= x;
-                    if !chars::all_in(w, class) {
+                    let m = chars::common_bits(w, both);
+                    if m & class == 0 {
                         // The first byte outside the class lies in this word.
+                        let x = chars::load_word(b, i);
+                        seen |= x;
                         i += chars::class_prefix(x, class);
                         break 'run;
                     }
+                    whole &= m;
                     i += 8;
                 }
-                if b.len() >= 8 && chars::all_in(&b[b.len() - 8..], class) {
+                let last = b
+                    .len()
+                    .checked_sub(8)
+                    .map(|l| chars::common_bits(&b[l..], both));
+                if let Some(m) = last.filter(|m| m & class != 0) {
                     // Fewer than eight bytes are left and the last eight are all in the
                     // class (the common case: the component runs to the end), so the rest is.
-                    seen |= chars::load_word(b, b.len() - 8);
+                    whole &= m;
                     i = b.len();
                 } else if i < b.len() {
                     // The run ends among the last bytes; the zero padding of the word
@@ -323,7 +336,8 @@ impl P<'_> {
                 }
             }
         }
-        self.seen.set(self.seen.get() | seen);
+        let wide_bytes = if whole & narrow == 0 { 0x80 } else { 0 };
+        self.seen.set(self.seen.get() | seen | wide_bytes);
         Ok(i)
     }
 
