@@ -100,7 +100,18 @@ fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [
         Vec::with_capacity(room)
     };
     v.resize(room, 0);
-    let (end, at) = encode_octets(s.as_bytes(), ends, &mut v, 0);
+    // The ASCII run before the first non-ASCII octet is copied in one piece; the offsets
+    // in it stay where they are.
+    let b = s.as_bytes();
+    let first = first_non_ascii(b);
+    v[..first].copy_from_slice(&b[..first]);
+    let tail_ends = ends.map(|e| e.saturating_sub(first));
+    let (end, mut at) = encode_octets(&b[first..], tail_ends, &mut v, first);
+    for (a, e) in at.iter_mut().zip(ends) {
+        if e < first {
+            *a = e;
+        }
+    }
     // Every byte written is ASCII (the octet table's bytes, words of eight bytes with no
     // high bit set, and the zeros of the room), so this is never an error.
     let mut t =
@@ -168,6 +179,19 @@ fn encode_octets(
         *a = j;
     }
     (j, at)
+}
+
+/// The index of the first non-ASCII byte of `b` (its length when there is none).
+fn first_non_ascii(b: &[u8]) -> usize {
+    let mut i = 0;
+    while i < b.len() {
+        let high = chars::load_word(b, i) & HIGH;
+        if high != 0 {
+            return i + (high.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    b.len()
 }
 
 /// The high bit of each byte of a word: set in the octets that are not ASCII.
