@@ -49,6 +49,8 @@ pub struct Options {
     pub callgrind: Option<(String, String)>,
     /// Time only this family of operations (one of [`FAMILIES`]).
     pub only: Option<&'static str>,
+    /// The shortest timed sample, in milliseconds (see [`Config::min_sample`]).
+    pub min_sample_ms: u64,
 }
 
 /// The families of operations that `--only` chooses from: each is one group of rows.
@@ -56,11 +58,13 @@ pub const FAMILIES: [&str; 5] = ["parse", "resolve", "to_uri", "to_iri", "normal
 
 /// The usage line.
 pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown] \
-    [--only FAMILY] [--growth | --callgrind OP LIB]\n\
+    [--only FAMILY] [--min-sample-ms MS] [--growth | --callgrind OP LIB]\n\
     \n\
     --corpus DIR   directory holding corpus.txt and relative_urls_cc_10k.csv\n\
     \x20              (default: $IRI_CORPUS_DIR, else <workspace>/../shared/corpus)\n\
-    --samples N    timed passes per library and operation, median reported (default 15)\n\
+    --samples N    timed samples per library and operation, median reported (default 15)\n\
+    --min-sample-ms MS  each sample repeats the pass to last MS milliseconds at least, with\n\
+    \x20              the same count for every library of an operation (default 20; 0: one)\n\
     --markdown     print a Markdown report with the machine and the command\n\
     --only FAMILY  time one family of rows only: parse, resolve, to_uri, to_iri or normalize\n\
     --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
@@ -77,6 +81,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
         growth: false,
         callgrind: None,
         only: None,
+        min_sample_ms: 20,
     };
     let mut args = args.into_iter();
     while let Some(a) = args.next() {
@@ -93,6 +98,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
                     .ok_or_else(|| format!("--samples: not a positive number: {n:?}"))?;
             }
             "--markdown" => opts.markdown = true,
+            "--min-sample-ms" => {
+                let n = args.next().ok_or("--min-sample-ms needs a number")?;
+                opts.min_sample_ms = n
+                    .parse()
+                    .map_err(|_| format!("--min-sample-ms: not a number: {n:?}"))?;
+            }
             "--only" => {
                 let f = args.next().ok_or("--only needs a family of operations")?;
                 let family = FAMILIES.into_iter().find(|&known| known == f);

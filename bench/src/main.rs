@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         warmups: 2,
         progress: true,
         only: opts.only,
+        min_sample: std::time::Duration::from_millis(opts.min_sample_ms),
     };
     if let Some((op, lib)) = &opts.callgrind {
         return match iri_bench::run_callgrind(&corpus, op, lib) {

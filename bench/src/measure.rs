@@ -1,5 +1,12 @@
-//! Timing: one pass of a case is one call of its closure; the result is the median of the
-//! samples.
+//! Timing: one pass of a case is one call of its closure; a sample repeats the pass so that
+//! it lasts at least [`Config::min_sample`]; the result is the median of the samples, per
+//! pass.
+//!
+//! Why samples have a minimum length: the cases of an operation run in turn, so each sample
+//! starts with the caches as the previous library left them. A pass of under a millisecond
+//! (resolution of 10,000 pairs) then pays reloading its inputs as a large part of its time,
+//! the same absolute cost for every library, which measures the memory system more than the
+//! operation. Repeating the pass within a sample spreads that cost over the sample.
 
 use std::time::{Duration, Instant};
 
@@ -14,6 +21,10 @@ pub struct Config {
     pub progress: bool,
     /// Time only this family of operations (`None`: all of them).
     pub only: Option<&'static str>,
+    /// The shortest sample: each timed sample repeats the pass this long at least. The count
+    /// of passes comes from the quickest case's last warm-up pass and is the same for every
+    /// case of an operation (1 when there are no warm-up passes).
+    pub min_sample: Duration,
 }
 
 impl Default for Config {
@@ -23,6 +34,7 @@ impl Default for Config {
             warmups: 2,
             progress: false,
             only: None,
+            min_sample: Duration::from_millis(20),
         }
     }
 }
@@ -67,8 +79,10 @@ pub struct Measured {
     pub items: usize,
     /// Median time of one pass.
     pub median: Duration,
-    /// Every sample, in the order taken.
+    /// Every sample's time per pass, in the order taken.
     pub samples: Vec<Duration>,
+    /// Passes per sample.
+    pub passes: usize,
 }
 
 impl Measured {
@@ -97,24 +111,42 @@ pub fn median(samples: &[Duration]) -> Duration {
     }
 }
 
+/// How many passes make a sample of at least `min`, given the quickest pass (`None`: not
+/// timed); at most 10,000.
+pub fn passes_per_sample(min: Duration, quickest: Option<Duration>) -> usize {
+    match quickest {
+        Some(q) if !q.is_zero() => min.as_nanos().div_ceil(q.as_nanos()).clamp(1, 10_000) as usize,
+        _ => 1,
+    }
+}
+
 /// Runs every case: `warmups` untimed passes each, then `samples` rounds in which every case
-/// runs one timed pass. Interleaving the cases round by round (and rotating which one goes
-/// first) spreads background noise over all libraries instead of penalising whichever one
-/// happened to run while the machine was busy.
+/// runs one timed sample of [`passes_per_sample`] passes. Interleaving the cases round by
+/// round (and rotating which one goes first) spreads background noise over all libraries
+/// instead of penalising whichever one happened to run while the machine was busy.
 pub fn measure(cfg: &Config, mut cases: Vec<Case<'_>>) -> Vec<Measured> {
+    let mut quickest: Option<Duration> = None;
     for case in cases.iter_mut() {
-        for _ in 0..cfg.warmups {
+        for w in 0..cfg.warmups {
+            let start = Instant::now();
             (case.pass)();
+            if w + 1 == cfg.warmups {
+                let t = start.elapsed();
+                quickest = Some(quickest.map_or(t, |q| q.min(t)));
+            }
         }
     }
+    let passes = passes_per_sample(cfg.min_sample, quickest);
     let n = cases.len();
     let mut samples: Vec<Vec<Duration>> = vec![Vec::with_capacity(cfg.samples); n];
     for round in 0..cfg.samples {
         for k in 0..n {
             let i = (k + round) % n;
             let start = Instant::now();
-            (cases[i].pass)();
-            samples[i].push(start.elapsed());
+            for _ in 0..passes {
+                (cases[i].pass)();
+            }
+            samples[i].push(start.elapsed() / passes as u32);
         }
     }
     cases
@@ -126,6 +158,7 @@ pub fn measure(cfg: &Config, mut cases: Vec<Case<'_>>) -> Vec<Measured> {
             items: c.items,
             median: median(&s),
             samples: s,
+            passes,
         })
         .collect()
 }
@@ -143,5 +176,46 @@ mod tests {
             Duration::from_nanos(2) + d(1) / 2
         );
         assert_eq!(median(&[]), Duration::ZERO);
+    }
+
+    #[test]
+    fn passes_fill_the_minimum_sample() {
+        let ms = Duration::from_millis;
+        assert_eq!(passes_per_sample(ms(20), Some(ms(1))), 20);
+        assert_eq!(
+            passes_per_sample(ms(20), Some(Duration::from_micros(700))),
+            29
+        );
+        assert_eq!(passes_per_sample(ms(20), Some(ms(30))), 1);
+        assert_eq!(
+            passes_per_sample(ms(20), Some(Duration::from_nanos(1))),
+            10_000
+        );
+        assert_eq!(passes_per_sample(ms(20), None), 1);
+        assert_eq!(passes_per_sample(Duration::ZERO, Some(ms(1))), 1);
+        assert_eq!(passes_per_sample(ms(20), Some(Duration::ZERO)), 1);
+    }
+
+    #[test]
+    fn a_sample_repeats_the_pass() {
+        use std::cell::Cell;
+        let calls = Cell::new(0);
+        let cfg = Config {
+            samples: 3,
+            warmups: 1,
+            progress: false,
+            only: None,
+            min_sample: Duration::from_millis(5),
+        };
+        let case = Case::new("lib", "call", 1, || {
+            calls.set(calls.get() + 1);
+            std::thread::sleep(Duration::from_millis(1));
+        });
+        let m = measure(&cfg, vec![case]);
+        let passes = m[0].passes;
+        // Passes of at least 1 ms: at most 5 fill 5 ms (fewer when the machine is slow).
+        assert!((1..=5).contains(&passes), "{passes}");
+        assert_eq!(calls.get(), 1 + 3 * passes);
+        assert!(m[0].median >= Duration::from_millis(1));
     }
 }

@@ -191,10 +191,12 @@ pub struct Report {
     pub pairs: usize,
     /// CSV rows skipped as ambiguous.
     pub skipped_rows: usize,
-    /// Timed passes per case.
+    /// Timed samples per case.
     pub samples: usize,
     /// Warm-up passes per case.
     pub warmups: usize,
+    /// The shortest sample, in milliseconds.
+    pub min_sample_ms: u128,
     /// Acceptance tables.
     pub accept: Vec<AcceptTable>,
     /// Output cross-checks.
@@ -276,6 +278,7 @@ pub fn run(corpus: &crate::Corpus, cfg: &Config) -> Report {
         skipped_rows: corpus.skipped_rows.len(),
         samples: cfg.samples,
         warmups: cfg.warmups,
+        min_sample_ms: cfg.min_sample.as_millis(),
         ..Report::default()
     };
     if !corpus.skipped_rows.is_empty() {

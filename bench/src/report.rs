@@ -145,7 +145,7 @@ pub fn render_plain(r: &Report) -> String {
     let _ = writeln!(
         out,
         "corpus: {} lines, {} resolution pairs ({} CSV rows skipped); {} samples after {} \
-         warm-up passes, medians",
+         warm-up passes, medians per pass",
         r.lines, r.pairs, r.skipped_rows, r.samples, r.warmups
     );
     out.push_str("\nAccepted inputs\n");
@@ -165,11 +165,12 @@ pub fn render_plain(r: &Report) -> String {
         "library",
         "call",
         "items",
+        "passes",
         "ms/pass",
         "ns/item",
         "peer/ours",
     ];
-    let mut rows: Vec<[String; 7]> = Vec::new();
+    let mut rows: Vec<[String; 8]> = Vec::new();
     for op in &r.ops {
         for m in &op.rows {
             rows.push([
@@ -177,6 +178,7 @@ pub fn render_plain(r: &Report) -> String {
                 m.lib.to_string(),
                 m.call.to_string(),
                 m.items.to_string(),
+                m.passes.to_string(),
                 ms(m.median),
                 format!("{:.1}", m.ns_per_item()),
                 ratio(op.ratio(m)),
@@ -250,22 +252,25 @@ pub fn render_markdown(r: &Report, machine: &Machine, command: &str) -> String {
     let _ = writeln!(
         out,
         "- corpus: {} lines, {} resolution pairs ({} CSV rows skipped); {} timed passes per \
-         case after {} warm-up passes, cases interleaved round by round; medians",
-        r.lines, r.pairs, r.skipped_rows, r.samples, r.warmups
+         case after {} warm-up passes, cases interleaved round by round, each sample \
+         repeating the pass (`passes` per sample, the same for every library of an operation) \
+         to last at least {} ms; medians per pass",
+        r.lines, r.pairs, r.skipped_rows, r.samples, r.warmups, r.min_sample_ms
     );
     out.push_str(
-        "\n| operation | library | call | items | median ms per pass | ns per item | ratio peer/ours |\n\
-         |---|---|---|---:|---:|---:|---:|\n",
+        "\n| operation | library | call | items | passes | median ms per pass | ns per item | ratio peer/ours |\n\
+         |---|---|---|---:|---:|---:|---:|---:|\n",
     );
     for op in &r.ops {
         for m in &op.rows {
             let _ = writeln!(
                 out,
-                "| {} | {} | `{}` | {} | {} | {:.1} | {} |",
+                "| {} | {} | `{}` | {} | {} | {} | {:.1} | {} |",
                 op.op,
                 m.lib,
                 m.call,
                 m.items,
+                m.passes,
                 ms(m.median),
                 m.ns_per_item(),
                 ratio(op.ratio(m))

@@ -42,6 +42,8 @@ fn run() -> Report {
         warmups: 1,
         progress: false,
         only: None,
+        // Samples of a few passes each on the tiny corpus, to run that path too.
+        min_sample: std::time::Duration::from_micros(50),
     };
     iri_bench::run(&corpus, &cfg)
 }
@@ -215,8 +217,13 @@ fn rendering_names_every_operation() {
         "cargo run --release -p iri-bench -- --markdown",
     );
     assert!(md.contains(
-        "| operation | library | call | items | median ms per pass | ns per item | ratio peer/ours |"
+        "| operation | library | call | items | passes | median ms per pass | ns per item | ratio peer/ours |"
     ));
+    // Every case of an operation ran the same number of passes per sample.
+    for op in &r.ops {
+        let passes: BTreeSet<usize> = op.rows.iter().map(|m| m.passes).collect();
+        assert_eq!(passes.len(), 1, "{}: {passes:?}", op.op);
+    }
     assert!(md.contains("`cargo run --release -p iri-bench -- --markdown`"));
     for op in &r.ops {
         assert!(plain.contains(op.op), "{}", op.op);
@@ -299,6 +306,11 @@ fn argument_parsing() {
     assert_eq!(args(&[]).unwrap().unwrap().only, None);
     assert!(args(&["--only", "parsing"]).is_err());
     assert!(args(&["--only"]).is_err());
+    assert_eq!(args(&[]).unwrap().unwrap().min_sample_ms, 20);
+    let o = args(&["--min-sample-ms", "0"]).unwrap().unwrap();
+    assert_eq!(o.min_sample_ms, 0);
+    assert!(args(&["--min-sample-ms", "x"]).is_err());
+    assert!(args(&["--min-sample-ms"]).is_err());
 }
 
 #[test]
@@ -310,6 +322,7 @@ fn only_times_one_family() {
             warmups: 1,
             progress: false,
             only: Some(family),
+            min_sample: std::time::Duration::ZERO,
         };
         let r = iri_bench::run(&corpus, &cfg);
         assert!(!r.ops.is_empty(), "{family}");
