@@ -56,15 +56,15 @@ fn map_regions(
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
 pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
     let n = s.len();
-    encode_append(s, [n; 3], 2 * non_ascii_bytes(s.as_bytes()), out);
+    encode_append(s, [n; 3], non_ascii_octets(s.as_bytes()), out);
 }
 
-/// The IRI→URI mapping of `s` (positions `p`, `count` non-ASCII octets) appended to `out`
-/// (RFC 3987 §3.1 step 2), and the positions of the result (relative to where it starts in
-/// `out`).
-fn to_uri_append(s: &str, p: Positions, count: usize, out: &mut String) -> Positions {
+/// The IRI→URI mapping of `s` (positions `p`, non-ASCII octets `na` from
+/// [`non_ascii_octets`]) appended to `out` (RFC 3987 §3.1 step 2), and the positions of the
+/// result (relative to where it starts in `out`).
+fn to_uri_append(s: &str, p: Positions, na: NonAscii, out: &mut String) -> Positions {
     let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
-    let [auth_end, path_end, query_end] = encode_append(s, ends, 2 * count, out).map(|e| e as u32);
+    let [auth_end, path_end, query_end] = encode_append(s, ends, na, out).map(|e| e as u32);
     // Every octet of the result is ASCII.
     Positions::new(p.scheme_end, auth_end, path_end, query_end).ascii_if(true)
 }
@@ -81,15 +81,15 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
     }
 }
 
-/// Appends `s` with every non-ASCII octet written as `%HH` (upper-case hex), `extra` being
-/// two for each such octet, and returns where the input offsets `ends` (ascending, at most
+/// Appends `s` (non-ASCII octets `na`) with every non-ASCII octet written as `%HH`
+/// (upper-case hex), and returns where the input offsets `ends` (ascending, at most
 /// `s.len()`) went, relative to the start of what it appended. The result's length is
 /// known, so it is written into the bytes of `out` at places computed as it goes, without
 /// a capacity check or a copy call per run.
-fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [usize; 3] {
+fn encode_append(s: &str, ends: [usize; 3], na: NonAscii, out: &mut String) -> [usize; 3] {
     // Three bytes of room past the end, as every octet is written as a word of four bytes,
     // rounded up to sixteen: the UTF-8 check of the bytes then reads whole blocks only.
-    let room = (s.len() + extra + 3).next_multiple_of(16);
+    let room = (s.len() + 2 * na.count + 3).next_multiple_of(16);
     // The bytes are written into `out`'s own buffer when it is empty (a new result, or a
     // buffer reused by a `…_into` call), into a new one otherwise, so that only they are
     // checked.
@@ -99,12 +99,12 @@ fn encode_append(s: &str, ends: [usize; 3], extra: usize, out: &mut String) -> [
     } else {
         Vec::with_capacity(room)
     };
-    v.resize(room, 0);
     // The ASCII run before the first non-ASCII octet is copied in one piece; the offsets
     // in it stay where they are.
     let b = s.as_bytes();
-    let first = first_non_ascii(b);
-    v[..first].copy_from_slice(&b[..first]);
+    let first = na.first;
+    v.extend_from_slice(&b[..first]);
+    v.resize(room, 0);
     let tail_ends = ends.map(|e| e.saturating_sub(first));
     let (end, mut at) = encode_octets(&b[first..], tail_ends, &mut v, first);
     for (a, e) in at.iter_mut().zip(ends) {
@@ -181,19 +181,6 @@ fn encode_octets(
     (j, at)
 }
 
-/// The index of the first non-ASCII byte of `b` (its length when there is none).
-fn first_non_ascii(b: &[u8]) -> usize {
-    let mut i = 0;
-    while i < b.len() {
-        let high = chars::load_word(b, i) & HIGH;
-        if high != 0 {
-            return i + (high.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    b.len()
-}
-
 /// The high bit of each byte of a word: set in the octets that are not ASCII.
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
@@ -204,15 +191,37 @@ fn count_high_bits(w: u64) -> usize {
     ((w >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-/// How many bytes of `b` are not ASCII, eight at a time.
-fn non_ascii_bytes(b: &[u8]) -> usize {
-    let mut n = 0;
+/// The non-ASCII octets of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NonAscii {
+    /// How many there are.
+    count: usize,
+    /// Where the first is (the text's length when there is none).
+    first: usize,
+}
+
+/// The non-ASCII octets of `b`, eight at a time: the ASCII words before the first, then a
+/// count from the word that holds it.
+fn non_ascii_octets(b: &[u8]) -> NonAscii {
     let mut i = 0;
     while i < b.len() {
-        n += count_high_bits(chars::load_word(b, i) & HIGH);
+        let high = chars::load_word(b, i) & HIGH;
+        if high != 0 {
+            let first = i + (high.trailing_zeros() / 8) as usize;
+            let mut count = count_high_bits(high);
+            i += 8;
+            while i < b.len() {
+                count += count_high_bits(chars::load_word(b, i) & HIGH);
+                i += 8;
+            }
+            return NonAscii { count, first };
+        }
         i += 8;
     }
-    n
+    NonAscii {
+        count: 0,
+        first: b.len(),
+    }
 }
 
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
@@ -347,14 +356,21 @@ fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     to_uri_counted(s, p)
 }
 
+/// `s`, ASCII with positions `p`, copied into `buf` as a URI reference.
+fn copy_ascii<'b>(s: &str, p: Positions, buf: &'b mut String) -> UriRef<&'b str> {
+    buf.push_str(s);
+    let buf: &'b String = buf;
+    UriRef::from_parts(buf.as_str(), p.ascii_if(true))
+}
+
 #[inline(never)]
 fn to_uri_counted(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
-    let count = non_ascii_bytes(s.as_bytes());
-    if count == 0 {
+    let na = non_ascii_octets(s.as_bytes());
+    if na.count == 0 {
         return (Cow::Borrowed(s), p.ascii_if(true));
     }
     let mut out = String::new();
-    let pos = to_uri_append(s, p, count, &mut out);
+    let pos = to_uri_append(s, p, na, &mut out);
     (Cow::Owned(out), pos)
 }
 
@@ -399,17 +415,14 @@ impl<T: AsRef<str>> IriRef<T> {
     pub fn to_uri_into<'b>(&self, buf: &'b mut String) -> UriRef<&'b str> {
         buf.clear();
         let (s, p) = (self.as_str(), self.positions());
-        let count = if p.known_ascii() {
-            0
-        } else {
-            non_ascii_bytes(s.as_bytes())
-        };
-        if count == 0 {
-            buf.push_str(s);
-            let buf: &'b String = buf;
-            return UriRef::from_parts(buf.as_str(), p.ascii_if(true));
+        if p.known_ascii() {
+            return copy_ascii(s, p, buf);
         }
-        let pos = to_uri_append(s, p, count, buf);
+        let na = non_ascii_octets(s.as_bytes());
+        if na.count == 0 {
+            return copy_ascii(s, p, buf);
+        }
+        let pos = to_uri_append(s, p, na, buf);
         UriRef::from_parts(buf.as_str(), pos)
     }
 
@@ -572,7 +585,10 @@ mod tests {
                     encode_non_ascii(&s, &mut got);
                     assert_eq!(got[1..], by_char(&s), "{s}");
                     let count = s.bytes().filter(|&o| o >= 0x80).count();
-                    assert_eq!(non_ascii_bytes(s.as_bytes()), count, "{s}");
+                    let na = non_ascii_octets(s.as_bytes());
+                    assert_eq!(na.count, count, "{s}");
+                    let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
+                    assert_eq!(na.first, first, "{s}");
                 }
             }
         }
@@ -661,7 +677,7 @@ mod tests {
                         .unwrap_or(0);
                     let t = &s[..end];
                     assert_eq!(
-                        non_ascii_bytes(t.as_bytes()),
+                        non_ascii_octets(t.as_bytes()).count,
                         naive(t),
                         "{unit} {reps} {cut}"
                     );
