@@ -171,7 +171,10 @@ impl core::fmt::Display for Kind {
 /// exactly (it meets every byte), the operations that build a new text set it when their
 /// output is ASCII by construction and leave it clear when they do not know. It lets
 /// [`IriRef::to_uri`](crate::IriRef::to_uri) answer for an ASCII text without reading it
-/// again. Offsets therefore stay below 2 GiB.
+/// again. Offsets therefore stay below 2 GiB: the parser rejects longer inputs, and the
+/// operations that build a longer text than their inputs (the mapping to a URI triples each
+/// non-ASCII octet, resolution joins two texts) are outside what the offsets can address
+/// when their result reaches 2 GiB.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Positions {
     pub(crate) scheme_end: u32,
@@ -298,14 +301,15 @@ impl P<'_> {
                     whole &= m;
                     i += 8;
                 }
-                let last = b
-                    .len()
-                    .checked_sub(8)
-                    .map(|l| chars::common_bits(&b[l..], both));
-                if let Some(m) = last.filter(|m| m & class != 0) {
+                let last = if b.len() >= 8 {
+                    chars::common_bits(&b[b.len() - 8..], both)
+                } else {
+                    0
+                };
+                if last & class != 0 {
                     // Fewer than eight bytes are left and the last eight are all in the
                     // class (the common case: the component runs to the end), so the rest is.
-                    whole &= m;
+                    whole &= last;
                     i = b.len();
                 } else if i < b.len() {
                     // The run ends among the last bytes; the zero padding of the word
