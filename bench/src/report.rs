@@ -251,7 +251,7 @@ pub fn render_markdown(r: &Report, machine: &Machine, command: &str) -> String {
     let _ = writeln!(out, "- rustc: `{}`", or_unknown(&machine.rustc));
     let _ = writeln!(
         out,
-        "- corpus: {} lines, {} resolution pairs ({} CSV rows skipped); {} timed passes per \
+        "- corpus: {} lines, {} resolution pairs ({} CSV rows skipped); {} timed samples per \
          case after {} warm-up passes, cases interleaved round by round, each sample \
          repeating the pass (`passes` per sample, the same for every library of an operation) \
          to last at least {} ms; medians per pass",
