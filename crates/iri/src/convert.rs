@@ -56,15 +56,15 @@ fn map_regions(
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
 pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
     let n = s.len();
-    encode_append(s, [n; 3], non_ascii_octets(s.as_bytes()), out);
+    encode_append(s, [n; 3], first_non_ascii(s.as_bytes()), out);
 }
 
-/// The IRI→URI mapping of `s` (positions `p`, non-ASCII octets `na` from
-/// [`non_ascii_octets`]) appended to `out` (RFC 3987 §3.1 step 2), and the positions of the
-/// result (relative to where it starts in `out`).
-fn to_uri_append(s: &str, p: Positions, na: NonAscii, out: &mut String) -> Positions {
+/// The IRI→URI mapping of `s` (positions `p`, first non-ASCII octet at `first`) appended to
+/// `out` (RFC 3987 §3.1 step 2), and the positions of the result (relative to where it
+/// starts in `out`).
+fn to_uri_append(s: &str, p: Positions, first: usize, out: &mut String) -> Positions {
     let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
-    let [auth_end, path_end, query_end] = encode_append(s, ends, na, out).map(|e| e as u32);
+    let [auth_end, path_end, query_end] = encode_append(s, ends, first, out).map(|e| e as u32);
     // Every octet of the result is ASCII.
     Positions::new(p.scheme_end, auth_end, path_end, query_end).ascii_if(true)
 }
@@ -81,15 +81,21 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
     }
 }
 
-/// Appends `s` (non-ASCII octets `na`) with every non-ASCII octet written as `%HH`
-/// (upper-case hex), and returns where the input offsets `ends` (ascending, at most
-/// `s.len()`) went, relative to the start of what it appended. The result's length is
-/// known, so it is written into the bytes of `out` at places computed as it goes, without
-/// a capacity check or a copy call per run.
-fn encode_append(s: &str, ends: [usize; 3], na: NonAscii, out: &mut String) -> [usize; 3] {
-    // Three bytes of room past the end, as every octet is written as a word of four bytes,
-    // rounded up to sixteen: the UTF-8 check of the bytes then reads whole blocks only.
-    let room = (s.len() + 2 * na.count + 3).next_multiple_of(16);
+/// Appends `s` (first non-ASCII octet at `first`) with every non-ASCII octet written as
+/// `%HH` (upper-case hex), and returns where the input offsets `ends` (ascending, at most
+/// `s.len()`) went, relative to the start of what it appended.
+///
+/// The ASCII run before `first` is copied in one piece. The rest is written octet by octet
+/// into bytes made ready beforehand, with room for every one of them to become three: each
+/// octet's entry of [`chars::URI_OCTET`] (`%HH` or the octet itself, and its length) is
+/// written whole and the next one starts after its length, so no octet takes a branch and
+/// nothing counts the non-ASCII octets first. The result is allocated once, at most twice
+/// the number of ASCII bytes after `first`, plus 18, larger than it.
+fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
+    let b = s.as_bytes();
+    // Three bytes past the end, as every octet is written as a word of four bytes, rounded
+    // up to sixteen: the UTF-8 check of the bytes then reads whole blocks only.
+    let room = (b.len() + 2 * (b.len() - first) + 3).next_multiple_of(16);
     // The bytes are written into `out`'s own buffer when it is empty (a new result, or a
     // buffer reused by a `…_into` call), into a new one otherwise, so that only they are
     // checked.
@@ -99,21 +105,22 @@ fn encode_append(s: &str, ends: [usize; 3], na: NonAscii, out: &mut String) -> [
     } else {
         Vec::with_capacity(room)
     };
-    // The ASCII run before the first non-ASCII octet is copied in one piece; the offsets
-    // in it stay where they are.
-    let b = s.as_bytes();
-    let first = na.first;
     v.extend_from_slice(&b[..first]);
     v.resize(room, 0);
-    let tail_ends = ends.map(|e| e.saturating_sub(first));
-    let (end, mut at) = encode_octets(&b[first..], tail_ends, &mut v, first);
-    for (a, e) in at.iter_mut().zip(ends) {
-        if e < first {
-            *a = e;
+    let end = encode_octets(&b[first..], &mut v, first);
+    // Offsets up to `first` stay; one further on moves by two for each non-ASCII octet
+    // between `first` and it.
+    let at = ends.map(|e| {
+        if e <= first {
+            e
+        } else if e == b.len() {
+            end
+        } else {
+            e + 2 * non_ascii_count(&b[first..e])
         }
-    }
-    // Every byte written is ASCII (the octet table's bytes, words of eight bytes with no
-    // high bit set, and the zeros of the room), so this is never an error.
+    });
+    // Every byte written is ASCII (the octet table's bytes and zeros), so this is never an
+    // error.
     let mut t =
         String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into());
     t.truncate(end);
@@ -125,60 +132,17 @@ fn encode_append(s: &str, ends: [usize; 3], na: NonAscii, out: &mut String) -> [
     at
 }
 
-/// Writes the IRI→URI mapping of the octets of `src` into `out` from `j`; returns where it
-/// ends and where the input offsets `ends` (ascending, at most `src.len()`) went. `out` has
-/// room for the result and three bytes more.
-///
-/// Words of eight ASCII octets are copied whole. In any other word each octet is written as
-/// its entry of [`chars::URI_OCTET`], four bytes, at the sum of the lengths of the octets
-/// before it (found for all eight by one multiplication), so no octet needs a branch; the
-/// bytes past an entry's length are overwritten by the next one or cut off at the end. An
-/// offset in a word moves by two for each non-ASCII octet before it.
-fn encode_octets(
-    src: &[u8],
-    ends: [usize; 3],
-    out: &mut [u8],
-    mut j: usize,
-) -> (usize, [usize; 3]) {
-    let mut at = [0; 3];
-    let mut k = 0;
-    let mut i = 0;
-    while i < src.len() {
-        // Zero past the end of `src`, which counts as ASCII.
-        let high = chars::load_word(src, i) & HIGH;
-        while k < 3 && ends[k] < i + 8 {
-            let before = ends[k] - i;
-            let mask = (1u64 << (8 * before)).wrapping_sub(1);
-            at[k] = j + before + 2 * count_high_bits(high & mask);
-            k += 1;
-        }
-        let word = src.get(i..i + 8);
-        if let (Some(word), 0) = (word, high) {
-            out[j..j + 8].copy_from_slice(word);
-            j += 8;
-        } else if let (Some(word), Some(o)) = (word, out.get_mut(j..j + 25)) {
-            // Byte `t` of `sums << 8` is the length of the output of octets 0 to t - 1
-            // (at most 21, so no sum carries into the next byte).
-            let sums = (0x0101_0101_0101_0101 + (high >> 6)).wrapping_mul(0x0101_0101_0101_0101);
-            for (t, &c) in word.iter().enumerate() {
-                let p = ((sums << 8) >> (8 * t)) as u8 as usize;
-                o[p..p + 4].copy_from_slice(&chars::URI_OCTET[c as usize].to_le_bytes());
-            }
-            j += (sums >> 56) as usize;
-        } else {
-            // The last bytes, or a last word with fewer than 25 bytes of room left.
-            for &c in &src[i..(i + 8).min(src.len())] {
-                let e = chars::URI_OCTET[c as usize];
-                out[j..j + 4].copy_from_slice(&e.to_le_bytes());
-                j += (e >> 24) as usize;
-            }
-        }
-        i += 8;
+/// Writes the octets of `src` into `out` from `j` as their entries of [`chars::URI_OCTET`],
+/// each after the length of the one before; returns where the last ends. `out` has room for
+/// every octet to become three, and three bytes more.
+#[inline(always)]
+fn encode_octets(src: &[u8], out: &mut [u8], mut j: usize) -> usize {
+    for &o in src {
+        let e = chars::URI_OCTET[o as usize];
+        out[j..j + 4].copy_from_slice(&e.to_le_bytes());
+        j += (e >> 24) as usize;
     }
-    for a in &mut at[k..] {
-        *a = j;
-    }
-    (j, at)
+    j
 }
 
 /// The high bit of each byte of a word: set in the octets that are not ASCII.
@@ -191,37 +155,29 @@ fn count_high_bits(w: u64) -> usize {
     ((w >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-/// The non-ASCII octets of a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct NonAscii {
-    /// How many there are.
-    count: usize,
-    /// Where the first is (the text's length when there is none).
-    first: usize,
-}
-
-/// The non-ASCII octets of `b`, eight at a time: the ASCII words before the first, then a
-/// count from the word that holds it.
-fn non_ascii_octets(b: &[u8]) -> NonAscii {
+/// Where the first non-ASCII byte of `b` is (its length when there is none), eight bytes
+/// at a time.
+fn first_non_ascii(b: &[u8]) -> usize {
     let mut i = 0;
     while i < b.len() {
         let high = chars::load_word(b, i) & HIGH;
         if high != 0 {
-            let first = i + (high.trailing_zeros() / 8) as usize;
-            let mut count = count_high_bits(high);
-            i += 8;
-            while i < b.len() {
-                count += count_high_bits(chars::load_word(b, i) & HIGH);
-                i += 8;
-            }
-            return NonAscii { count, first };
+            return i + (high.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    NonAscii {
-        count: 0,
-        first: b.len(),
+    b.len()
+}
+
+/// How many bytes of `b` are not ASCII, eight at a time.
+fn non_ascii_count(b: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < b.len() {
+        n += count_high_bits(chars::load_word(b, i) & HIGH);
+        i += 8;
     }
+    n
 }
 
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
@@ -346,14 +302,14 @@ pub(crate) fn decoded_char(b: &[u8], i: usize, octet: u8, in_query: bool) -> Opt
 }
 
 /// The IRI→URI mapping, borrowed when `s` is ASCII already. A parsed text says so in its
-/// positions, which is checked inline in the caller; otherwise the count of non-ASCII
-/// octets, which sizes the result, tells.
+/// positions, which is checked inline in the caller; otherwise the search for the first
+/// non-ASCII octet, where the mapping starts, tells.
 #[inline]
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     if p.known_ascii() {
         return (Cow::Borrowed(s), p);
     }
-    to_uri_counted(s, p)
+    to_uri_searched(s, p)
 }
 
 /// `s`, ASCII with positions `p`, copied into `buf` as a URI reference.
@@ -364,13 +320,13 @@ fn copy_ascii<'b>(s: &str, p: Positions, buf: &'b mut String) -> UriRef<&'b str>
 }
 
 #[inline(never)]
-fn to_uri_counted(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
-    let na = non_ascii_octets(s.as_bytes());
-    if na.count == 0 {
+fn to_uri_searched(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
+    let first = first_non_ascii(s.as_bytes());
+    if first == s.len() {
         return (Cow::Borrowed(s), p.ascii_if(true));
     }
     let mut out = String::new();
-    let pos = to_uri_append(s, p, na, &mut out);
+    let pos = to_uri_append(s, p, first, &mut out);
     (Cow::Owned(out), pos)
 }
 
@@ -418,11 +374,11 @@ impl<T: AsRef<str>> IriRef<T> {
         if p.known_ascii() {
             return copy_ascii(s, p, buf);
         }
-        let na = non_ascii_octets(s.as_bytes());
-        if na.count == 0 {
+        let first = first_non_ascii(s.as_bytes());
+        if first == s.len() {
             return copy_ascii(s, p, buf);
         }
-        let pos = to_uri_append(s, p, na, buf);
+        let pos = to_uri_append(s, p, first, buf);
         UriRef::from_parts(buf.as_str(), pos)
     }
 
@@ -585,10 +541,9 @@ mod tests {
                     encode_non_ascii(&s, &mut got);
                     assert_eq!(got[1..], by_char(&s), "{s}");
                     let count = s.bytes().filter(|&o| o >= 0x80).count();
-                    let na = non_ascii_octets(s.as_bytes());
-                    assert_eq!(na.count, count, "{s}");
+                    assert_eq!(non_ascii_count(s.as_bytes()), count, "{s}");
                     let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
-                    assert_eq!(na.first, first, "{s}");
+                    assert_eq!(first_non_ascii(s.as_bytes()), first, "{s}");
                 }
             }
         }
@@ -621,6 +576,14 @@ mod tests {
                     assert_eq!(u.query(), r.query().map(by_char).as_deref(), "{s}");
                     assert_eq!(u.fragment(), r.fragment().map(by_char).as_deref(), "{s}");
                     assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str(), "{s}");
+                    // Allocated once, with room for the octets after the first non-ASCII
+                    // one to triple.
+                    let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
+                    let ascii_after = s[first..].bytes().filter(|o| o.is_ascii()).count();
+                    let len = u.as_str().len();
+                    if let Cow::Owned(t) = u.into_inner() {
+                        assert!(t.capacity() <= len + 2 * ascii_after + 18, "{s}");
+                    }
                 }
             }
         }
@@ -660,9 +623,8 @@ mod tests {
         assert!(t.positions().known_ascii());
     }
 
-    /// The count of non-ASCII octets, which sizes the result, against a count octet by
-    /// octet, on texts long enough for the byte sums to be flushed (every 255 words) with
-    /// every octet non-ASCII, and at every length around the flush (own).
+    /// The count of non-ASCII octets, which places the offsets inside the mapped part,
+    /// against a count octet by octet, on long texts of every ending (own).
     #[test]
     fn non_ascii_count_over_long_texts() {
         let naive = |s: &str| s.bytes().filter(|&b| b >= 0x80).count();
@@ -677,7 +639,7 @@ mod tests {
                         .unwrap_or(0);
                     let t = &s[..end];
                     assert_eq!(
-                        non_ascii_octets(t.as_bytes()).count,
+                        non_ascii_count(t.as_bytes()),
                         naive(t),
                         "{unit} {reps} {cut}"
                     );
