@@ -312,6 +312,20 @@ fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
     to_uri_searched(s, p)
 }
 
+/// Maps `text`, an IRI reference with positions `p`, to a URI reference in place (RFC 3987
+/// §3.1 step 2), and returns its positions: untouched when it is ASCII, else replaced by one
+/// new string.
+pub(crate) fn to_uri_in_place(text: &mut String, p: Positions) -> Positions {
+    let first = first_non_ascii(text.as_bytes());
+    if first == text.len() {
+        return p.ascii_if(true);
+    }
+    let mut out = String::new();
+    let pos = to_uri_append(text, p, first, &mut out);
+    *text = out;
+    pos
+}
+
 /// `s`, ASCII with positions `p`, copied into `buf` as a URI reference.
 fn copy_ascii<'b>(s: &str, p: Positions, buf: &'b mut String) -> UriRef<&'b str> {
     buf.push_str(s);

@@ -470,16 +470,8 @@ impl<'r> Normalizer<'r> {
             path_end as u32,
             query_end as u32,
         );
-        if self.form == Form::Uri && out.is_ascii() {
-            return pos.ascii_if(true);
-        }
         if self.form == Form::Uri {
-            let iri = IriRef::from_parts(out.as_str(), pos);
-            let uri = iri.to_uri();
-            let pos = uri.positions();
-            let text = String::from(uri.as_str());
-            *out = text;
-            return pos;
+            return crate::convert::to_uri_in_place(out, pos);
         }
         pos
     }
