@@ -20,7 +20,8 @@
 //! the path and is not looked at.
 //!
 //! From a path ([`from_path`]): an absolute path in the style's syntax becomes an IRI with an
-//! empty host (or the UNC server as host); characters an IRI path cannot hold (space, `%`,
+//! empty host (or the UNC server as host; a server named `localhost` goes in the path,
+//! `file:////localhost/share`, since `file://localhost/` is a local path); characters an IRI path cannot hold (space, `%`,
 //! `?`, `#`, `[`, `]`, controls, …) are percent-encoded as UTF-8, and other non-ASCII characters
 //! are kept (it is an IRI; [`to_uri`](crate::Iri::to_uri) makes the URI).
 //!
@@ -347,6 +348,11 @@ pub fn from_path(path: &str, style: PathStyle) -> Result<Iri<String>, FileError>
                 let server = &unc[..end];
                 if server.is_empty() || !server.chars().all(is_server_char) {
                     return fail(FileErrorKind::InvalidHost, 2);
+                }
+                if server.eq_ignore_ascii_case("localhost") {
+                    // `file://localhost/…` is a local path (RFC 8089 §2), so this UNC path
+                    // goes in the path, after an empty authority (Appendix E.3.2).
+                    out.push_str("//");
                 }
                 out.push_str(server);
                 segments = if end == unc.len() {
