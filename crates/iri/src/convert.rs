@@ -360,7 +360,7 @@ pub(crate) fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
 impl<T: AsRef<str>> IriRef<T> {
     /// Maps the IRI reference to a URI reference (RFC 3987 §3.1 step 2): non-ASCII
     /// characters become `%HH` of their UTF-8 octets, upper-case. Borrowed when the input is
-    /// ASCII already.
+    /// ASCII already; a parsed reference knows whether it is, so that answer costs nothing.
     ///
     /// ```
     /// use iri::IriRef;
