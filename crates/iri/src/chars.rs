@@ -205,6 +205,10 @@ pub(crate) fn class_prefix(w: u64, class: u16) -> usize {
     (outside | 0x100).trailing_zeros() as usize
 }
 
+/// The high bit of each byte of a word: the bit that a non-ASCII byte has set, and where
+/// the word-at-a-time tests flag a byte.
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// The index of the first byte `v` in `s` from `from`, eight bytes at a time.
 #[inline]
 pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
@@ -213,7 +217,7 @@ pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
         let x = load_word(s, i) ^ (v as u64 * 0x0101_0101_0101_0101);
         // The lowest flagged byte is a true match (a false flag only sits above one); the
         // zero padding never matches a non-zero `v`, and a zero `v` is found in place.
-        let m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080;
+        let m = x.wrapping_sub(0x0101_0101_0101_0101) & !x & HIGH;
         if m != 0 {
             let at = i + (m.trailing_zeros() / 8) as usize;
             return (at < s.len()).then_some(at);

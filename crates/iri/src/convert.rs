@@ -27,7 +27,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
+use crate::chars::{self, hex_value, is, push_pct, HIGH, UNRESERVED};
 use crate::parser::Positions;
 use crate::{Iri, IriRef, Uri, UriRef};
 
@@ -144,9 +144,6 @@ fn encode_octets(src: &[u8], out: &mut [u8], mut j: usize) -> usize {
     }
     j
 }
-
-/// The high bit of each byte of a word: set in the octets that are not ASCII.
-const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// How many bytes of a word of high bits (`0x80` or `0` in each byte) are set: the bits
 /// moved to the low end of each byte and summed into the top byte by one multiplication.

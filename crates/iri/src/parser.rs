@@ -241,9 +241,9 @@ struct P<'a> {
     /// 0 for URI kinds; [`chars::WIDE_SHIFT`] for IRI kinds, whose scans use the `I…`
     /// classes (the ASCII class plus the octets of common `ucschar` characters).
     wide: u32,
-    /// The bytes the scans have met, ORed: a non-ASCII byte can only be met there (every
-    /// other part of the grammar is ASCII), so the text is ASCII when no high bit is set.
-    seen: Cell<u64>,
+    /// Whether a scan met a non-ASCII byte: only the scans can (every other part of the
+    /// grammar is ASCII), so the text is ASCII when none did.
+    met_non_ascii: Cell<bool>,
 }
 
 impl P<'_> {
@@ -331,7 +331,7 @@ impl P<'_> {
                         return Err(self.err(ErrorKind::InvalidPctEncoding, comp, i));
                     }
                 } else if c >= 0x80 {
-                    seen |= 0x80;
+                    seen |= chars::HIGH;
                     i = self.non_ascii(i, private, comp)?;
                 } else if is(c, class) {
                     continue 'words;
@@ -340,8 +340,8 @@ impl P<'_> {
                 }
             }
         }
-        let wide_bytes = if whole & narrow == 0 { 0x80 } else { 0 };
-        self.seen.set(self.seen.get() | seen | wide_bytes);
+        let met = (seen & chars::HIGH != 0) | (whole & narrow == 0);
+        self.met_non_ascii.set(self.met_non_ascii.get() | met);
         Ok(i)
     }
 
@@ -465,7 +465,7 @@ impl P<'_> {
                 return Err(self.err(ErrorKind::InvalidChar, Component::Fragment, i));
             }
         }
-        let ascii = self.seen.get() & 0x8080_8080_8080_8080 == 0;
+        let ascii = !self.met_non_ascii.get();
         Ok(Positions::new(
             scheme_end as u32,
             auth_end as u32,
@@ -590,7 +590,7 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
         b: s.as_bytes(),
         kind,
         wide: if kind.is_uri() { 0 } else { chars::WIDE_SHIFT },
-        seen: Cell::new(0),
+        met_non_ascii: Cell::new(false),
     }
     .parse()
 }

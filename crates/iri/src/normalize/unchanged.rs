@@ -91,8 +91,7 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
 /// with an upper-case letter, or an ASCII-only registered name with one outside its
 /// percent-encodings (whose hex digits `percent_unchanged` checks).
 fn host_lowers(a: &[u8]) -> bool {
-    use crate::chars::{find_byte, load_word};
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    use crate::chars::{find_byte, load_word, HIGH};
     // '@' cannot occur in a host or port, so the first one ends the userinfo.
     let start = find_byte(a, 0, b'@').map_or(0, |p| p + 1);
     let h = &a[start..];
