@@ -298,47 +298,49 @@ pub(crate) fn decoded_char(b: &[u8], i: usize, octet: u8, in_query: bool) -> Opt
     }
 }
 
-/// The IRI→URI mapping, borrowed when `s` is ASCII already. A parsed text says so in its
-/// positions, which is checked inline in the caller; otherwise the search for the first
-/// non-ASCII octet, where the mapping starts, tells.
+/// Where the IRI→URI mapping of `s` (positions `p`) starts: its first non-ASCII octet, or
+/// `None` when `s` is ASCII and the mapping is the identity. Positions that know the text is
+/// ASCII (a parsed one's do) answer without reading it.
+#[inline(always)]
+fn mapping_start(s: &str, p: Positions) -> Option<usize> {
+    if p.known_ascii() {
+        return None;
+    }
+    let first = first_non_ascii(s.as_bytes());
+    (first < s.len()).then_some(first)
+}
+
+/// The IRI→URI mapping, borrowed when `s` is ASCII already.
 #[inline]
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
-    if p.known_ascii() {
-        return (Cow::Borrowed(s), p);
+    match mapping_start(s, p) {
+        None => (Cow::Borrowed(s), p.ascii_if(true)),
+        Some(first) => {
+            let (out, pos) = to_uri_owned(s, p, first);
+            (Cow::Owned(out), pos)
+        }
     }
-    to_uri_searched(s, p)
 }
 
 /// Maps `text`, an IRI reference with positions `p`, to a URI reference in place (RFC 3987
 /// §3.1 step 2), and returns its positions: untouched when it is ASCII, else replaced by one
 /// new string.
 pub(crate) fn to_uri_in_place(text: &mut String, p: Positions) -> Positions {
-    let first = first_non_ascii(text.as_bytes());
-    if first == text.len() {
+    let Some(first) = mapping_start(text, p) else {
         return p.ascii_if(true);
-    }
-    let mut out = String::new();
-    let pos = to_uri_append(text, p, first, &mut out);
+    };
+    let (out, pos) = to_uri_owned(text, p, first);
     *text = out;
     pos
 }
 
-/// `s`, ASCII with positions `p`, copied into `buf` as a URI reference.
-fn copy_ascii<'b>(s: &str, p: Positions, buf: &'b mut String) -> UriRef<&'b str> {
-    buf.push_str(s);
-    let buf: &'b String = buf;
-    UriRef::from_parts(buf.as_str(), p.ascii_if(true))
-}
-
+/// The IRI→URI mapping of `s` (positions `p`) as a new string, from its first non-ASCII
+/// octet at `first` on.
 #[inline(never)]
-fn to_uri_searched(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
-    let first = first_non_ascii(s.as_bytes());
-    if first == s.len() {
-        return (Cow::Borrowed(s), p.ascii_if(true));
-    }
+fn to_uri_owned(s: &str, p: Positions, first: usize) -> (String, Positions) {
     let mut out = String::new();
     let pos = to_uri_append(s, p, first, &mut out);
-    (Cow::Owned(out), pos)
+    (out, pos)
 }
 
 pub(crate) fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
@@ -382,13 +384,11 @@ impl<T: AsRef<str>> IriRef<T> {
     pub fn to_uri_into<'b>(&self, buf: &'b mut String) -> UriRef<&'b str> {
         buf.clear();
         let (s, p) = (self.as_str(), self.positions());
-        if p.known_ascii() {
-            return copy_ascii(s, p, buf);
-        }
-        let first = first_non_ascii(s.as_bytes());
-        if first == s.len() {
-            return copy_ascii(s, p, buf);
-        }
+        let Some(first) = mapping_start(s, p) else {
+            buf.push_str(s);
+            let buf: &'b String = buf;
+            return UriRef::from_parts(buf.as_str(), p.ascii_if(true));
+        };
         let pos = to_uri_append(s, p, first, buf);
         UriRef::from_parts(buf.as_str(), pos)
     }
