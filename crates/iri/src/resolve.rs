@@ -397,9 +397,23 @@ pub fn remove_dot_segments(path: &str) -> String {
 }
 
 /// Writes the resolution of reference `r` (text `rs`, positions `rp`) against base `bs`/`bp`
-/// into `out` (which the caller has cleared), returning the result's positions.
+/// into `out` (which the caller has cleared), returning the result's positions. The result
+/// is made of pieces of the two texts (and "/." at most), so it is known to be ASCII when
+/// both are.
 #[inline]
 pub(crate) fn resolve_parts(
+    bs: &str,
+    bp: Positions,
+    rs: &str,
+    rp: Positions,
+    out: &mut String,
+) -> Positions {
+    resolve_offsets(bs, bp, rs, rp, out).ascii_if(bp.known_ascii() && rp.known_ascii())
+}
+
+/// [`resolve_parts`] without the ASCII flag.
+#[inline(always)]
+fn resolve_offsets(
     bs: &str,
     bp: Positions,
     rs: &str,
@@ -412,8 +426,6 @@ pub(crate) fn resolve_parts(
     // fragment are always copied as they are). Dot segments are then removed from that copy
     // of the path. Offsets are used rather than slices where they suffice.
     let start = out.len();
-    // The result is made of pieces of the two texts (and "/." at most).
-    let ascii = bp.known_ascii() && rp.known_ascii();
     if rp.auth_end > 0 {
         // R has a scheme or an authority (`auth_end` is past both). T.scheme/authority from
         // R (R.scheme, or Base.scheme when R has only an authority);
@@ -431,8 +443,7 @@ pub(crate) fn resolve_parts(
         let path_start = start + k + r_auth_end;
         remove_dots_of_reference(out, path_start, rs, r_auth_end, r_path_end);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
-        return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp)
-            .ascii_if(ascii);
+        return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp);
     }
     let auth_end = bp.auth_end as usize;
     if rp.path_end == 0 {
@@ -451,8 +462,7 @@ pub(crate) fn resolve_parts(
             bp.auth_end,
             bp.path_end,
             bp.query_end().min(b_end) + (rp.query_end() - r_from),
-        )
-        .ascii_if(ascii);
+        );
     }
     let has_auth = bp.auth_end > bp.scheme_end;
     let r_path_end = rp.path_end as usize;
@@ -467,7 +477,7 @@ pub(crate) fn resolve_parts(
         merge_relative(bs, bp, rs, r_path_end, out);
     }
     fix_double_slash(out, path_start, has_auth);
-    positions_after(out, start, bp.scheme_end, auth_end, rs, rp).ascii_if(ascii)
+    positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
 }
 
 /// The result's positions once `out` holds it from `start` on, with the path from
