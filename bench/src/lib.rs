@@ -27,7 +27,7 @@ pub use corpus::{
 pub use growth::{
     lengthen, render_growth, run_callgrind, run_growth, GrowthRow, CALLGRIND_USAGE, SCALES,
 };
-pub use measure::{median, Config, Measured};
+pub use measure::{median, passes_per_sample, Config, Measured};
 pub use ops::{
     run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, FLUENT, IRI_STRING, OURS,
     OXIRI, URL,
@@ -54,6 +54,11 @@ pub struct Options {
 }
 
 /// The families of operations that `--only` chooses from: each is one group of rows.
+///
+/// ```
+/// let o = iri_bench::parse_args(["--only".to_string(), "resolve".to_string()]).unwrap();
+/// assert_eq!(o.unwrap().only, Some(iri_bench::FAMILIES[1]));
+/// ```
 pub const FAMILIES: [&str; 5] = ["parse", "resolve", "to_uri", "to_iri", "normalize"];
 
 /// The usage line.

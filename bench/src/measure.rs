@@ -113,6 +113,15 @@ pub fn median(samples: &[Duration]) -> Duration {
 
 /// How many passes make a sample of at least `min`, given the quickest pass (`None`: not
 /// timed); at most 10,000.
+///
+/// ```
+/// use std::time::Duration;
+/// use iri_bench::passes_per_sample;
+/// let ms = Duration::from_millis;
+/// assert_eq!(passes_per_sample(ms(20), Some(Duration::from_micros(700))), 29);
+/// assert_eq!(passes_per_sample(ms(20), Some(ms(30))), 1);
+/// assert_eq!(passes_per_sample(ms(20), None), 1);
+/// ```
 pub fn passes_per_sample(min: Duration, quickest: Option<Duration>) -> usize {
     match quickest {
         Some(q) if !q.is_zero() => min.as_nanos().div_ceil(q.as_nanos()).clamp(1, 10_000) as usize,

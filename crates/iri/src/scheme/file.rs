@@ -21,9 +21,10 @@
 //!
 //! From a path ([`from_path`]): an absolute path in the style's syntax becomes an IRI with an
 //! empty host (or the UNC server as host; a server named `localhost` goes in the path,
-//! `file:////localhost/share`, since `file://localhost/` is a local path); characters an IRI path cannot hold (space, `%`,
-//! `?`, `#`, `[`, `]`, controls, …) are percent-encoded as UTF-8, and other non-ASCII characters
-//! are kept (it is an IRI; [`to_uri`](crate::Iri::to_uri) makes the URI).
+//! `file:////localhost/share`, since `file://localhost/` is a local path); characters an
+//! IRI path cannot hold (space, `%`, `?`, `#`, `[`, `]`, controls, …) are percent-encoded as
+//! UTF-8, and other non-ASCII characters are kept (it is an IRI;
+//! [`to_uri`](crate::Iri::to_uri) makes the URI).
 //!
 //! Left out on purpose: paths that are not Unicode (bytes in a legacy charset), the DOS device
 //! namespace (`\\?\`, `\\.\`), and `file:` IRIs of other systems (VMS, classic Mac OS).
