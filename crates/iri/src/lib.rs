@@ -124,6 +124,8 @@
 //! assert_eq!(Normalizer::scheme().normalize(&b), "http://example.com/");
 //! ```
 #![cfg_attr(not(test), no_std)]
+// docs.rs builds with `--cfg docsrs` and shows which feature each gated item needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -167,3 +169,8 @@ pub use crate::uri::{Uri, UriRef};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
+
+/// The crate's own README (the one crates.io shows), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;
