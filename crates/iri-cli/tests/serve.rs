@@ -613,7 +613,8 @@ fn past_the_connection_limit_503_with_a_json_body() {
     let holders: Vec<TcpStream> = (0..4)
         .map(|_| TcpStream::connect(server.addr).unwrap())
         .collect();
-    std::thread::sleep(Duration::from_millis(200));
+    // Time for the server to accept them, well within their deadline of 1 s.
+    std::thread::sleep(Duration::from_millis(300));
     // Each further client gets an answer, never a reset: 503 with the JSON error.
     let request = server.request("/api/inspect?iri=a");
     let answers: Vec<Result<(u16, Vec<u8>), String>> = std::thread::scope(|scope| {
