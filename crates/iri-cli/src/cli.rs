@@ -199,9 +199,12 @@ ladder (§5.3), the reference resolved against an optional base (RFC 3986 §5.2)
 diagnostics with their RFC sections, and its bidi display form and visual order (§4).
 
 The page asks GET /api/inspect?iri=…&base=… (application/x-www-form-urlencoded, UTF-8), which
-answers one JSON object; docs/serve.md describes it. Only GET and HEAD are served; a request
-line over 8 KiB gets 414, a request head over 24 KiB 431, a malformed request 400, another method
-405, an unknown path 404, a client that stays silent past --timeout 408.
+answers one JSON object; docs/serve.md describes it. Only GET and HEAD are served, and only
+when the Host header field names this server (127.0.0.1, localhost, [::1] or the --bind
+address, with the port): else 421, against DNS rebinding. A request line over 8 KiB gets 414,
+a request head over 24 KiB 431, a malformed request 400, another method 405, an unknown path
+404, a head not complete within --timeout 408, a connection past --max-connections 503; every
+error is JSON: {\"error\":{\"status\":…,\"reason\":…,\"message\":…}}.
 
 On start, one line goes to standard output: listening on http://ADDR:PORT/
 The server runs until it is stopped (Ctrl-C).";
@@ -863,12 +866,25 @@ pub struct ServeArgs {
     /// The port to listen on; 0 for a free one (printed on start).
     #[arg(long, short = 'p', default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on. Only loopback by default: the viewer is for this machine.
+    /// The address to listen on. Only loopback by default: the viewer is for this machine
+    /// (another address is warned about on standard error).
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: std::net::IpAddr,
-    /// Seconds a client may take to send its request before it gets 408.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    /// Seconds a connection may take to send its request head: then 408, or a silent close
+    /// when it sent nothing.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: u64,
+    /// Connections served at once; more are answered 503 at once.
+    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
+    pub max_connections: usize,
+}
+
+/// `--max-connections`: 1 to 4096.
+fn parse_max_connections(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n @ 1..=4096) => Ok(n),
+        _ => Err("expected a number of connections from 1 to 4096".to_owned()),
+    }
 }
 
 /// `iri completions`.

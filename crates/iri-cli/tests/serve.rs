@@ -43,19 +43,22 @@ impl Server {
 
     /// Sends `request` as it is and reads the whole answer (the server closes).
     fn send(&self, request: &[u8]) -> Answer {
-        let mut s = TcpStream::connect(self.addr).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        // The server may answer and close before reading all of an oversized request.
-        let _ = s.write_all(request);
-        let _ = s.shutdown(Shutdown::Write);
-        let mut raw = Vec::new();
-        let _ = s.read_to_end(&mut raw);
-        Answer::parse(&raw)
+        send(self.addr, request)
     }
 
-    /// `GET target`.
+    /// `GET target`, with the Host header field a browser on this machine sends.
     fn get(&self, target: &str) -> Answer {
-        self.send(format!("GET {target} HTTP/1.1\r\nHost: localhost\r\n\r\n").as_bytes())
+        self.send(self.request(target).as_bytes())
+    }
+
+    /// The request `GET target` with a `Host` header field naming the server's address.
+    fn request(&self, target: &str) -> String {
+        format!("GET {target} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr)
+    }
+
+    /// `GET target` with `Host: host`.
+    fn get_with_host(&self, target: &str, host: &str) -> Answer {
+        self.send(format!("GET {target} HTTP/1.1\r\nHost: {host}\r\n\r\n").as_bytes())
     }
 }
 
@@ -64,6 +67,18 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Sends `request` as it is to `addr` and reads the whole answer (the server closes).
+fn send(addr: SocketAddr, request: &[u8]) -> Answer {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    // The server may answer and close before reading all of an oversized request.
+    let _ = s.write_all(request);
+    let _ = s.shutdown(Shutdown::Write);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    Answer::parse(&raw)
 }
 
 /// A response: status, header fields (names in lower case) and body.
@@ -172,7 +187,7 @@ fn binds_loopback_and_serves_the_page_without_outside_assets() {
     assert_eq!(js.matches("fetch(").count(), 1);
     assert!(js.contains("fetch(\"/api/inspect?\""));
     // HEAD: the head only.
-    let head = server.send(b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n");
+    let head = server.send(server.request("/").replacen("GET", "HEAD", 1).as_bytes());
     assert_eq!(head.status, 200);
     assert!(head.body.is_empty());
     assert_ne!(head.header("content-length"), Some("0"));
@@ -285,36 +300,58 @@ fn inspect_invalid_input_and_diagnostics() {
     assert_eq!(v["valid"], true);
 }
 
+/// Checks that `a` is an error in the server's one JSON shape,
+/// `{"error":{"status":…,"reason":…,"message":…}}`, and returns its message.
+fn json_error(a: &Answer, status: u16) -> String {
+    assert_eq!(a.status, status, "{}", a.text());
+    let v = a.json();
+    let e = &v["error"];
+    assert_eq!(e["status"], status, "{v}");
+    assert!(e["reason"].as_str().is_some_and(|r| !r.is_empty()), "{v}");
+    assert_eq!(
+        v.as_object().unwrap().len(),
+        1,
+        "only the error is answered: {v}"
+    );
+    e["message"].as_str().unwrap().to_owned()
+}
+
 #[test]
-fn clear_4xx_answers() {
+fn every_error_is_json() {
     let server = Server::start(&["--timeout", "1"]);
+    let host = format!("Host: {}\r\n", server.addr);
+    let with_host = |request: &str| request.replacen("\r\n", &format!("\r\n{host}"), 1);
     let cases: Vec<(Vec<u8>, u16, &str)> = vec![
         (
-            b"GET /nowhere HTTP/1.1\r\n\r\n".to_vec(),
+            with_host("GET /nowhere HTTP/1.1\r\n\r\n").into_bytes(),
             404,
             "nothing at /nowhere",
         ),
         (
-            b"POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n".to_vec(),
+            with_host("POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n").into_bytes(),
             405,
             "POST",
         ),
         (b"garbage\r\n\r\n".to_vec(), 400, "METHOD TARGET"),
         (b"GET / HTTP/9.9\r\n\r\n".to_vec(), 505, "HTTP/1.1"),
-        (b"GET / HTTP/1.1\r\nno colon\r\n\r\n".to_vec(), 400, "':'"),
         (
-            b"GET / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc".to_vec(),
+            with_host("GET / HTTP/1.1\r\nno colon\r\n\r\n").into_bytes(),
+            400,
+            "':'",
+        ),
+        (
+            with_host("GET / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc").into_bytes(),
             413,
             "no body",
         ),
         (
-            format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(9000)).into_bytes(),
+            format!("GET /{} HTTP/1.1\r\n{host}\r\n", "a".repeat(9000)).into_bytes(),
             414,
             "longer than 8192",
         ),
         (
             format!(
-                "GET / HTTP/1.1\r\n{}\r\n",
+                "GET / HTTP/1.1\r\n{host}{}\r\n",
                 "X-Filler: 0123456789\r\n".repeat(2000)
             )
             .into_bytes(),
@@ -322,25 +359,34 @@ fn clear_4xx_answers() {
             "longer than",
         ),
         (
-            b"GET / HTTP/1.1\r\nHost: x".to_vec(),
+            with_host("GET / HTTP/1.1\r\nX: y").into_bytes(),
             400,
             "closed before the end",
+        ),
+        (b"GET / HTTP/1.1\r\n\r\n".to_vec(), 400, "no Host"),
+        (
+            with_host("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n").into_bytes(),
+            400,
+            "more than one Host",
         ),
     ];
     for (request, status, text) in cases {
         let a = server.send(&request);
-        assert_eq!(
-            a.status,
-            status,
-            "{}",
-            String::from_utf8_lossy(&request[..request.len().min(60)])
-        );
-        assert!(a.text().contains(text), "{status}: {}", a.text());
-        assert_eq!(a.header("connection"), Some("close"));
+        let what = String::from_utf8_lossy(&request[..request.len().min(60)]).into_owned();
+        let message = json_error(&a, status);
+        assert!(message.contains(text), "{what}: {message}");
+        assert_eq!(a.header("connection"), Some("close"), "{what}");
     }
-    let a = server.send(b"DELETE / HTTP/1.1\r\n\r\n");
+    let a = server.send(with_host("DELETE / HTTP/1.1\r\n\r\n").as_bytes());
     assert_eq!(a.header("allow"), Some("GET, HEAD"));
-    // API errors are JSON.
+    // A HEAD of an unknown path: the head of the JSON error, no body.
+    let a = server.send(with_host("HEAD /nowhere HTTP/1.1\r\n\r\n").as_bytes());
+    assert_eq!(
+        (a.status, a.header("content-type")),
+        (404, Some("application/json"))
+    );
+    assert!(a.body.is_empty());
+    // The API's own errors.
     for (target, text) in [
         ("/api/inspect", "missing"),
         ("/api/inspect?iri=%E2%82", "not UTF-8"),
@@ -348,11 +394,16 @@ fn clear_4xx_answers() {
         ("/api/inspect?iri=a&iri=b", "twice"),
         ("/api/inspect?iri=a&base=%", "parameter base"),
     ] {
-        let a = server.get(target);
-        assert_eq!(a.status, 400, "{target}");
-        let message = a.json()["error"]["message"].as_str().unwrap().to_owned();
+        let message = json_error(&server.get(target), 400);
         assert!(message.contains(text), "{target}: {message}");
     }
+    // What the page sends for an input of more than 8 KiB.
+    let long = format!(
+        "/api/inspect?iri=http%3A%2F%2Fa%2F{}",
+        "%C3%A9".repeat(1500)
+    );
+    let message = json_error(&server.get(&long), 414);
+    assert!(message.contains("8192"), "{message}");
     // The server still answers after all that.
     assert_eq!(server.get("/").status, 200);
 }
@@ -367,7 +418,8 @@ fn a_silent_client_gets_408() {
     let mut raw = Vec::new();
     let _ = s.read_to_end(&mut raw);
     let a = Answer::parse(&raw);
-    assert_eq!(a.status, 408);
+    let message = json_error(&a, 408);
+    assert!(message.contains("in time"), "{message}");
     let took = start.elapsed();
     assert!(
         took >= Duration::from_millis(900) && took < Duration::from_secs(8),
@@ -375,6 +427,235 @@ fn a_silent_client_gets_408() {
     );
     // Another client is served meanwhile and afterwards.
     assert_eq!(server.get("/api/inspect?iri=a").status, 200);
+}
+
+#[test]
+fn only_requests_for_this_machine_are_served() {
+    let server = Server::start(&[]);
+    let port = server.addr.port();
+    // RFC 9110 §7.2: the Host header field names the server the client meant. The names of
+    // this machine are served, with the port, in any case.
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("LocalHost:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        assert_eq!(
+            server.get_with_host("/api/inspect?iri=a", &host).status,
+            200,
+            "{host}"
+        );
+    }
+    // A page of another site whose name now points here (DNS rebinding) sends its own name;
+    // so do requests with the wrong port or none.
+    for host in [
+        format!("evil.example:{port}"),
+        "evil.example".to_owned(),
+        "127.0.0.1".to_owned(),
+        format!("localhost:{}", port.wrapping_add(1)),
+        format!("127.0.0.1.nip.io:{port}"),
+        format!("localhost.:{port}"),
+        format!("0.0.0.0:{port}"),
+        String::new(),
+    ] {
+        let a = server.get_with_host("/api/inspect?iri=a", &host);
+        let message = json_error(&a, 421);
+        assert!(message.contains("Host"), "{host}: {message}");
+        // The page itself is refused too: nothing of it reaches another site's script.
+        assert_eq!(server.get_with_host("/", &host).status, 421, "{host}");
+    }
+}
+
+#[test]
+fn a_bind_address_that_is_not_loopback_is_served_by_its_name_and_warned_about() {
+    // 0.0.0.0 listens on every interface for the short life of this test; no request is
+    // sent to any address but loopback.
+    let mut child = iri()
+        .args(["serve", "--port", "0", "--bind", "0.0.0.0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn iri serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line
+        .trim_end()
+        .strip_prefix("listening on http://0.0.0.0:")
+        .and_then(|s| s.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .parse()
+        .unwrap();
+    // The bound address with its port is a name of the server.
+    let a = send(
+        SocketAddr::from(([127, 0, 0, 1], port)),
+        format!("GET / HTTP/1.1\r\nHost: 0.0.0.0:{port}\r\n\r\n").as_bytes(),
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(a.status, 200);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(
+        err.contains("warning") && err.contains("0.0.0.0") && err.contains("not a loopback"),
+        "{err}"
+    );
+    // On loopback, no warning.
+    let mut child = iri()
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(err, "");
+}
+
+/// Sends `GET target` on a fresh connection and returns the status, or the I/O error (a reset
+/// counts as an error, not an answer).
+fn status_of(addr: SocketAddr, request: &str) -> Result<(u16, Vec<u8>), String> {
+    let mut s = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(request.as_bytes())
+        .map_err(|e| format!("write: {e}"))?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).map_err(|e| format!("read: {e}"))?;
+    if raw.is_empty() {
+        return Err("closed without an answer".to_owned());
+    }
+    let a = Answer::parse(&raw);
+    Ok((a.status, a.body))
+}
+
+#[test]
+fn load_on_loopback_then_idle_sockets() {
+    // Bounded: 2,000 requests at concurrency 32, to 127.0.0.1 only.
+    const REQUESTS: usize = 2_000;
+    const CONCURRENCY: usize = 32;
+    let server = Server::start(&[]);
+    let iri = "http://例え.テスト/δοκιμή?q=1#ñ";
+    let request = server.request(&format!("/api/inspect?iri={}", encode(iri)));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let start = Instant::now();
+    let results: Vec<Vec<Result<u16, String>>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..CONCURRENCY)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < REQUESTS {
+                        mine.push(status_of(server.addr, &request).map(|(status, body)| {
+                            if status == 200 {
+                                let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+                                assert_eq!(v["input"], iri);
+                            }
+                            status
+                        }));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let took = start.elapsed();
+    let all: Vec<&Result<u16, String>> = results.iter().flatten().collect();
+    assert_eq!(all.len(), REQUESTS);
+    let bad: Vec<_> = all.iter().filter(|r| ***r != Ok(200)).collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {REQUESTS} not answered 200, e.g. {:?}",
+        bad.len(),
+        &bad[..bad.len().min(5)]
+    );
+    assert!(took < Duration::from_secs(120), "{took:?}");
+
+    // 100 connections that send nothing do not keep a real request waiting.
+    let idle: Vec<TcpStream> = (0..100)
+        .map(|_| TcpStream::connect(server.addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let start = Instant::now();
+    let answer = status_of(server.addr, &request);
+    let took = start.elapsed();
+    assert_eq!(answer.map(|(s, _)| s), Ok(200));
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    // And the server closes them, without an answer, once the head deadline has passed.
+    for mut s in idle {
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut buf = Vec::new();
+        assert_eq!(s.read_to_end(&mut buf).map_err(|e| e.kind()), Ok(0));
+    }
+}
+
+#[test]
+fn past_the_connection_limit_503_with_a_json_body() {
+    let server = Server::start(&["--max-connections", "4"]);
+    // Four connections hold the four places, sending nothing.
+    let holders: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(server.addr).unwrap())
+        .collect();
+    // Time for the server to accept them, well within their deadline of 1 s.
+    std::thread::sleep(Duration::from_millis(300));
+    // Each further client gets an answer, never a reset: 503 with the JSON error.
+    let request = server.request("/api/inspect?iri=a");
+    let answers: Vec<Result<(u16, Vec<u8>), String>> = std::thread::scope(|scope| {
+        let clients: Vec<_> = (0..20)
+            .map(|_| scope.spawn(|| status_of(server.addr, &request)))
+            .collect();
+        clients.into_iter().map(|c| c.join().unwrap()).collect()
+    });
+    for answer in answers {
+        let (status, body) = answer.expect("an answer, not a reset");
+        assert_eq!(status, 503);
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["error"]["status"], 503);
+        assert!(v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("4 connections"));
+    }
+    let raw = {
+        let mut s = TcpStream::connect(server.addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).unwrap();
+        raw
+    };
+    assert_eq!(Answer::parse(&raw).header("retry-after"), Some("1"));
+    // The server lets the silent ones go once the head deadline (1 s) has passed, and the
+    // places are free again.
+    let start = Instant::now();
+    loop {
+        match status_of(server.addr, &request) {
+            Ok((200, _)) => break,
+            other => assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "still {other:?} after {:?}",
+                start.elapsed()
+            ),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(holders);
 }
 
 #[test]

@@ -1,40 +1,70 @@
 //! `iri serve`: the live IRI viewer, a page that takes an IRI apart as you type, served with
-//! its JSON API by a small HTTP/1.1 server (RFC 9112 message syntax) on `std::net`.
+//! its JSON API by a small HTTP/1.1 server (RFC 9112 message syntax, in [`http`]) on
+//! `std::net`.
 //!
-//! The server is deliberately small: GET and HEAD only, one request per connection
-//! (`Connection: close`), no request body, a thread per connection up to
-//! [`MAX_CONNECTIONS`] (beyond, 503). What it checks: a request line of at most
-//! [`MAX_REQUEST_LINE`] bytes (414), a head of at most [`MAX_HEAD`] bytes (431), a well-formed
-//! request line and header fields (400), an HTTP/1.x version (505), the method (405, with
-//! `Allow`), no body (413), and a client that sends its request within the timeout (408).
-//! The page, its style and its script are compiled into the binary (`include_str!`): it needs
-//! no network. It binds 127.0.0.1 unless told otherwise.
+//! GET and HEAD only, one request per connection (`Connection: close`), no request body. The
+//! page, its style and its script are compiled into the binary (`include_str!`): it needs no
+//! network. It binds 127.0.0.1 unless told otherwise, and warns on standard error when told
+//! to bind an address that is not loopback.
+//!
+//! How it stays available, and why each rule:
+//!
+//! - A thread per connection, at most `--max-connections` (default
+//!   [`DEFAULT_MAX_CONNECTIONS`]) at once. Past that, the connection is answered at once
+//!   with 503 and a JSON body (`Retry-After: 1`), never dropped or reset.
+//! - A connection must deliver its whole request head within `--timeout` (default 1 s) of
+//!   being accepted: 408 when part of it came, silently closed when nothing came (a browser's
+//!   spare connection). So silent or slow clients hold a place for at most that long, and a
+//!   hundred of them do not keep a real request waiting.
+//! - Every answered connection is handed to one lingering thread that half-closes it and reads
+//!   what the client still sends until the client closes (at most [`LINGER`]): closing a
+//!   socket with unread input would reset it, and a reset can destroy the answer in flight
+//!   (RFC 9112 §9.6). The threads that answer are free again as soon as they have written.
+//! - The `Host` header field must name this server (RFC 9110 §7.2): `127.0.0.1`, `localhost`,
+//!   `[::1]` or the bound address, each with the port (without it only on port 80). A page
+//!   of another site whose name has been pointed at 127.0.0.1 (DNS rebinding) sends its own
+//!   name and gets 421 (RFC 9110 §15.5.20), so its script cannot read the viewer's answers.
+//!
+//! Why not a server crate: tiny_http 0.12 (the small synchronous one) sets no read deadline
+//! on the connections it accepts and starts a thread for each without a limit, so a silent
+//! client holds a thread for as long as it likes and overload is not answered with 503; both
+//! are what this module must guarantee, and the rest (one request per connection, no body) is
+//! small.
 //!
 //! Left out: keep-alive, chunked bodies, TLS, compression, and any other route than `/`,
 //! `/viewer.css`, `/viewer.js` and `/api/inspect`.
 
+mod http;
 mod inspect;
 
 pub use inspect::inspect;
 
+use std::collections::VecDeque;
 use std::io::{self, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::{IpAddr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::cli::ServeArgs;
 use crate::commands::Outcome;
 use crate::output::warn;
+use http::{parse_request, read_head, Request, Response};
 
-/// The longest request line accepted.
-pub const MAX_REQUEST_LINE: usize = 8 * 1024;
+/// Connections served at once unless `--max-connections` says otherwise; more get 503.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
 
-/// The longest request head (request line and header fields) accepted.
-pub const MAX_HEAD: usize = 24 * 1024;
+/// How long an answered connection is kept open for the client to close it first.
+pub const LINGER: Duration = Duration::from_millis(500);
 
-/// Connections served at once; more get 503.
-pub const MAX_CONNECTIONS: usize = 64;
+/// How long writing an answer may take.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Answered connections kept lingering at most; past that, the oldest is closed.
+const MAX_LINGERING: usize = 4096;
+
+/// How often the lingering connections are looked at.
+const LINGER_POLL: Duration = Duration::from_millis(5);
 
 const PAGE: &str = include_str!("page.html");
 const STYLE: &str = include_str!("page.css");
@@ -50,297 +80,190 @@ pub fn serve(args: ServeArgs, out: &mut impl Write) -> io::Result<Outcome> {
         )
     })?;
     let addr = listener.local_addr()?;
+    if !addr.ip().is_loopback() {
+        warn(format_args!(
+            "warning: listening on {addr}, which is not a loopback address: whoever can reach \
+             it can use the viewer (requests are served only when their Host names {})",
+            allowed_hosts(addr).join(", ")
+        ));
+    }
     writeln!(out, "listening on http://{addr}/")?;
     out.flush()?;
-    let timeout = Duration::from_secs(args.timeout);
+    let config = Arc::new(Config {
+        timeout: Duration::from_secs(args.timeout),
+        hosts: allowed_hosts(addr),
+    });
+    let max = args.max_connections;
+    let linger = spawn_linger()?;
     let active = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let mut stream = match stream {
             Ok(s) => s,
             Err(e) => {
                 warn(format_args!("accept: {e}"));
+                // Out of file descriptors, say: let the lingering connections go first.
+                std::thread::sleep(Duration::from_millis(10));
                 continue;
             }
         };
-        if active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+        if active.fetch_add(1, Ordering::SeqCst) >= max {
             active.fetch_sub(1, Ordering::SeqCst);
-            let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-            let _ =
-                Response::text(503, "too many connections, try again").write(&mut stream, false);
+            // A fresh socket's send buffer takes this short answer whole without waiting.
+            let _ = stream.set_nonblocking(true);
+            let mut busy = Response::error(
+                503,
+                &format!("the viewer is serving {max} connections, its limit; try again"),
+            );
+            busy.headers.push(("Retry-After", "1".to_owned()));
+            let _ = busy.write(&mut stream, true);
+            let _ = linger.send(stream);
             continue;
         }
-        let active = Arc::clone(&active);
+        let (counter, config, linger) = (Arc::clone(&active), Arc::clone(&config), linger.clone());
         let spawned = std::thread::Builder::new()
             .name("iri-serve".to_owned())
             .spawn(move || {
-                handle(stream, timeout);
-                active.fetch_sub(1, Ordering::SeqCst);
+                if handle(&mut stream, &config) {
+                    let _ = linger.send(stream);
+                }
+                counter.fetch_sub(1, Ordering::SeqCst);
             });
         if let Err(e) = spawned {
+            active.fetch_sub(1, Ordering::SeqCst);
             warn(format_args!("cannot start a thread: {e}"));
         }
     }
     Ok(Outcome::AllValid)
 }
 
-/// An HTTP response.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
-    /// The status code.
-    pub status: u16,
-    /// The media type of the body.
-    pub content_type: &'static str,
-    /// Further header fields.
-    pub headers: Vec<(&'static str, String)>,
-    /// The body.
-    pub body: Vec<u8>,
+/// What every connection is checked against.
+struct Config {
+    /// How long the request head may take to arrive.
+    timeout: Duration,
+    /// The accepted values of the `Host` header field, in lower case.
+    hosts: Vec<String>,
 }
 
-impl Response {
-    fn new(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Self {
-        Response {
-            status,
-            content_type,
-            headers: Vec::new(),
-            body: body.into(),
-        }
+/// The `Host` values that name this server (RFC 9110 §7.2): the loopback names and the bound
+/// address, each with the port, and also without it when the port is 80 (the default of
+/// `http`, RFC 9110 §4.2.1).
+fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
+    let mut names = vec![
+        "127.0.0.1".to_owned(),
+        "localhost".to_owned(),
+        "[::1]".to_owned(),
+    ];
+    let bound = match addr.ip() {
+        IpAddr::V4(ip) => ip.to_string(),
+        IpAddr::V6(ip) => format!("[{ip}]"),
+    };
+    if !names.contains(&bound) {
+        names.push(bound);
     }
-
-    /// A plain-text answer: `STATUS REASON: message`.
-    fn text(status: u16, message: &str) -> Self {
-        let body = format!("{status} {}: {message}\n", reason(status));
-        Response::new(status, "text/plain; charset=utf-8", body)
+    let port = addr.port();
+    let mut hosts: Vec<String> = names.iter().map(|n| format!("{n}:{port}")).collect();
+    if port == 80 {
+        hosts.extend(names);
     }
-
-    /// A JSON error for the API: `{"error":{"status":…,"message":…}}`.
-    fn json_error(status: u16, message: &str) -> Self {
-        let body = serde_json::json!({ "error": { "status": status, "message": message } });
-        Response::new(status, "application/json", body.to_string())
-    }
-
-    /// Writes the response; the body only when `body` (not for HEAD).
-    fn write(&self, w: &mut impl Write, body: bool) -> io::Result<()> {
-        let mut head = format!(
-            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\
-             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n",
-            self.status,
-            reason(self.status),
-            self.content_type,
-            self.body.len()
-        );
-        for (name, value) in &self.headers {
-            head.push_str(&format!("{name}: {value}\r\n"));
-        }
-        head.push_str("\r\n");
-        w.write_all(head.as_bytes())?;
-        if body {
-            w.write_all(&self.body)?;
-        }
-        w.flush()
-    }
+    hosts
 }
 
-/// The reason phrase of the status codes this server sends.
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        413 => "Content Too Large",
-        414 => "URI Too Long",
-        431 => "Request Header Fields Too Large",
-        503 => "Service Unavailable",
-        505 => "HTTP Version Not Supported",
-        _ => "Internal Server Error",
-    }
-}
-
-/// Serves one connection: reads one request, answers it, closes.
-fn handle(mut stream: TcpStream, timeout: Duration) {
-    let _ = stream.set_write_timeout(Some(timeout));
-    let (response, body) = match read_head(&mut stream, timeout) {
+/// Serves one connection: reads one request and answers it. Whether there was an answer
+/// (the connection then lingers; without one it is closed at once).
+fn handle(stream: &mut TcpStream, config: &Config) -> bool {
+    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
+    let (response, body) = match read_head(stream, config.timeout) {
         Ok(Some(head)) => match parse_request(&head) {
-            Ok(req) => (route(&req), req.method != "HEAD"),
+            Ok(req) => (answer(&req, config), req.method != "HEAD"),
             Err(response) => (response, true),
         },
-        // The client went away without a request: nothing to answer.
-        Ok(None) => return,
+        // The client went away, or never spoke: nothing to answer.
+        Ok(None) => return false,
         Err(response) => (response, true),
     };
-    let _ = response.write(&mut stream, body);
-    let _ = stream.shutdown(std::net::Shutdown::Write);
-    // Let the client read the answer before the socket is dropped: drain what it still sends
-    // (briefly), so that the close does not reset the connection.
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
-    let mut sink = [0u8; 4096];
-    let deadline = Instant::now() + Duration::from_millis(500);
-    while Instant::now() < deadline {
-        match stream.read(&mut sink) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-    }
+    let _ = response.write(stream, body);
+    true
 }
 
-/// Reads the request head, up to the empty line. `Ok(None)` when the client closed the
-/// connection without sending anything; an error response when the head is too long, the
-/// client too slow, or the connection closed mid-request.
-fn read_head(
-    stream: &mut impl ReadTimeout,
-    timeout: Duration,
-) -> Result<Option<Vec<u8>>, Response> {
-    let deadline = Instant::now() + timeout;
-    let mut buf = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 4096];
-    // Where the search for the end of the line and of the head resumes: each byte is looked
-    // at a bounded number of times, however the client splits its request.
-    let mut searched = 0usize;
-    let mut line_end = None;
-    loop {
-        let from = searched.saturating_sub(3);
-        let complete = head_end(&buf[from..]).map(|end| from + end);
-        if line_end.is_none() {
-            line_end = buf[searched..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map(|i| searched + i);
-        }
-        if line_end.unwrap_or(buf.len()) > MAX_REQUEST_LINE {
-            return Err(Response::text(
-                414,
-                &format!("the request line is longer than {MAX_REQUEST_LINE} bytes"),
-            ));
-        }
-        if complete.unwrap_or(buf.len()) > MAX_HEAD {
-            return Err(Response::text(
-                431,
-                &format!("the request head is longer than {MAX_HEAD} bytes"),
-            ));
-        }
-        if let Some(end) = complete {
-            buf.truncate(end);
-            return Ok(Some(buf));
-        }
-        searched = buf.len();
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(Response::text(408, "the request did not arrive in time"));
-        }
-        stream.set_timeout(left);
-        match stream.read(&mut chunk) {
-            Ok(0) if buf.is_empty() => return Ok(None),
-            Ok(0) => {
-                return Err(Response::text(
-                    400,
-                    "the connection closed before the end of the request head",
-                ))
-            }
-            Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                ) =>
-            {
-                return Err(Response::text(408, "the request did not arrive in time"));
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(_) => return Ok(None),
-        }
-    }
-}
-
-/// A stream whose reads can time out: a TCP stream, or a test double.
-trait ReadTimeout: Read {
-    fn set_timeout(&mut self, d: Duration);
-}
-
-impl ReadTimeout for TcpStream {
-    fn set_timeout(&mut self, d: Duration) {
-        let _ = self.set_read_timeout(Some(d));
-    }
-}
-
-/// Where the head ends (after `\r\n\r\n`, or a bare `\n\n`), if it has.
-fn head_end(buf: &[u8]) -> Option<usize> {
-    let crlf = buf.windows(4).position(|w| w == b"\r\n\r\n").map(|i| i + 4);
-    let lf = buf.windows(2).position(|w| w == b"\n\n").map(|i| i + 2);
-    match (crlf, lf) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
-/// A parsed request: method, path and query (still percent-encoded).
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Request {
-    method: String,
-    path: String,
-    query: Option<String>,
-}
-
-/// Parses a request head (RFC 9112 §3, §5): the request line, then header fields, each
-/// `name: value`. A body is refused.
-fn parse_request(head: &[u8]) -> Result<Request, Response> {
-    let bad = |m: &str| Response::text(400, m);
-    let text = std::str::from_utf8(head)
-        .ok()
-        .filter(|t| t.is_ascii())
-        .ok_or_else(|| bad("the request head is not ASCII"))?;
-    let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-    let request_line = lines.next().unwrap_or("");
-    let parts: Vec<&str> = request_line.split(' ').collect();
-    let [method, target, version] = parts[..] else {
-        return Err(bad("the request line is not METHOD TARGET HTTP-VERSION"));
+/// The answer to a well-formed request: its `Host` checked, then its method, then its path.
+fn answer(req: &Request, config: &Config) -> Response {
+    let Some(host) = &req.host else {
+        return Response::error(400, "the request has no Host header field (RFC 9112 §3.2)");
     };
-    let is_token = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
-    };
-    if !is_token(method) {
-        return Err(bad("the method is not a token"));
+    if !config.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+        return Response::error(
+            421,
+            &format!(
+                "the Host header field names {host:?}, not this server; it answers to {}",
+                config.hosts.join(", ")
+            ),
+        );
     }
-    match version {
-        "HTTP/1.1" | "HTTP/1.0" => {}
-        v if v.starts_with("HTTP/") => {
-            return Err(Response::text(505, "only HTTP/1.0 and HTTP/1.1 are served"))
-        }
-        _ => return Err(bad("the request line does not end with an HTTP version")),
-    }
-    if !target.starts_with('/') || target.bytes().any(|b| b <= b' ' || b == 0x7F) {
-        return Err(bad("the request target is not an absolute path"));
-    }
-    for line in lines.filter(|l| !l.is_empty()) {
-        let Some((name, value)) = line.split_once(':') else {
-            return Err(bad("a header field has no ':'"));
-        };
-        if !is_token(name) {
-            return Err(bad("a header field name is not a token"));
-        }
-        let value = value.trim();
-        if name.eq_ignore_ascii_case("transfer-encoding")
-            || (name.eq_ignore_ascii_case("content-length") && value != "0")
-        {
-            return Err(Response::text(413, "requests to the viewer have no body"));
-        }
-    }
-    if method != "GET" && method != "HEAD" {
-        let mut r = Response::text(405, &format!("{method} is not served; use GET"));
+    if req.method != "GET" && req.method != "HEAD" {
+        let mut r = Response::error(405, &format!("{} is not served; use GET", req.method));
         r.headers.push(("Allow", "GET, HEAD".to_owned()));
-        return Err(r);
+        return r;
     }
-    let (path, query) = match target.split_once('?') {
-        Some((p, q)) => (p, Some(q.to_owned())),
-        None => (target, None),
+    route(req)
+}
+
+/// Starts the thread where answered connections linger, and returns where to send them.
+fn spawn_linger() -> io::Result<mpsc::Sender<TcpStream>> {
+    let (tx, rx) = mpsc::channel::<TcpStream>();
+    std::thread::Builder::new()
+        .name("iri-serve-linger".to_owned())
+        .spawn(move || linger(&rx))?;
+    Ok(tx)
+}
+
+/// Half-closes each connection it receives, then reads and drops what the client still sends
+/// until the client closes or [`LINGER`] has passed; then closes it.
+fn linger(rx: &mpsc::Receiver<TcpStream>) {
+    let mut waiting: VecDeque<(TcpStream, Instant)> = VecDeque::new();
+    let add = |waiting: &mut VecDeque<(TcpStream, Instant)>, s: TcpStream| {
+        let _ = s.shutdown(Shutdown::Write);
+        if s.set_nonblocking(true).is_ok() {
+            waiting.push_back((s, Instant::now() + LINGER));
+        }
+        while waiting.len() > MAX_LINGERING {
+            waiting.pop_front();
+        }
     };
-    Ok(Request {
-        method: method.to_owned(),
-        path: path.to_owned(),
-        query,
-    })
+    loop {
+        let next = if waiting.is_empty() {
+            rx.recv().map_err(|_| mpsc::RecvTimeoutError::Disconnected)
+        } else {
+            rx.recv_timeout(LINGER_POLL)
+        };
+        match next {
+            Ok(s) => add(&mut waiting, s),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) if waiting.is_empty() => return,
+            Err(mpsc::RecvTimeoutError::Disconnected) => std::thread::sleep(LINGER_POLL),
+        }
+        while let Ok(s) = rx.try_recv() {
+            add(&mut waiting, s);
+        }
+        let now = Instant::now();
+        waiting.retain_mut(|(s, deadline)| now < *deadline && !closed_by_client(s));
+    }
+}
+
+/// Reads what a non-blocking connection holds; whether the client has closed it (or it
+/// failed).
+fn closed_by_client(s: &mut TcpStream) -> bool {
+    let mut sink = [0u8; 4096];
+    // Bounded, so that a client that keeps sending cannot hold the thread.
+    for _ in 0..16 {
+        match s.read(&mut sink) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return false,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return true,
+        }
+    }
+    false
 }
 
 /// The answer to a well-formed request.
@@ -357,7 +280,7 @@ fn route(req: &Request) -> Response {
         "/viewer.css" => Response::new(200, "text/css; charset=utf-8", STYLE),
         "/viewer.js" => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
         "/api/inspect" => api_inspect(req.query.as_deref().unwrap_or("")),
-        path => Response::text(404, &format!("nothing at {path}")),
+        path => Response::error(404, &format!("nothing at {path}")),
     }
 }
 
@@ -374,14 +297,14 @@ fn api_inspect(query: &str) -> Response {
         };
         let value = match form_decode(value) {
             Ok(v) => v,
-            Err(m) => return Response::json_error(400, &format!("parameter {name}: {m}")),
+            Err(m) => return Response::error(400, &format!("parameter {name}: {m}")),
         };
         if slot.replace(value).is_some() {
-            return Response::json_error(400, &format!("parameter {name} is given twice"));
+            return Response::error(400, &format!("parameter {name} is given twice"));
         }
     }
     let Some(iri) = iri else {
-        return Response::json_error(400, "the parameter iri is missing");
+        return Response::error(400, "the parameter iri is missing");
     };
     let body = inspect(&iri, base.as_deref()).to_string();
     Response::new(200, "application/json", body)
@@ -420,77 +343,63 @@ fn form_decode(s: &str) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    struct Slow<'a>(&'a [u8]);
-
-    impl Read for Slow<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            // One byte at a time, then a timeout.
-            match self.0.split_first() {
-                Some((&b, rest)) if !buf.is_empty() => {
-                    buf[0] = b;
-                    self.0 = rest;
-                    Ok(1)
-                }
-                _ => Err(io::Error::new(io::ErrorKind::WouldBlock, "timed out")),
-            }
+    fn config() -> Config {
+        Config {
+            timeout: Duration::from_secs(1),
+            hosts: allowed_hosts(SocketAddr::from(([127, 0, 0, 1], 8080))),
         }
     }
 
-    impl ReadTimeout for Slow<'_> {
-        fn set_timeout(&mut self, _: Duration) {}
-    }
-
-    fn head(bytes: &[u8]) -> Result<Option<Vec<u8>>, Response> {
-        read_head(&mut Slow(bytes), Duration::from_secs(5))
-    }
-
-    #[test]
-    fn reads_heads_and_limits() {
-        assert_eq!(
-            head(b"GET / HTTP/1.1\r\n\r\nrest").unwrap().unwrap(),
-            b"GET / HTTP/1.1\r\n\r\n"
-        );
-        assert_eq!(
-            head(b"GET / HTTP/1.0\n\n").unwrap().unwrap(),
-            b"GET / HTTP/1.0\n\n"
-        );
-        assert_eq!(head(b"GET / HTTP/1.1\r\n").unwrap_err().status, 408);
-        let long = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(MAX_REQUEST_LINE));
-        assert_eq!(head(long.as_bytes()).unwrap_err().status, 414);
-        let many = format!(
-            "GET / HTTP/1.1\r\n{}\r\n",
-            "X-A: b\r\n".repeat(MAX_HEAD / 8 + 1)
-        );
-        assert_eq!(head(many.as_bytes()).unwrap_err().status, 431);
-    }
-
-    #[test]
-    fn request_lines() {
-        let ok = parse_request(b"GET /api/inspect?iri=a HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-        assert_eq!(
-            (ok.method.as_str(), ok.path.as_str()),
-            ("GET", "/api/inspect")
-        );
-        assert_eq!(ok.query.as_deref(), Some("iri=a"));
-        for (head, status) in [
-            (&b"GET /\r\n\r\n"[..], 400),
-            (b"GET  / HTTP/1.1\r\n\r\n", 400),
-            (b"G(T / HTTP/1.1\r\n\r\n", 400),
-            (b"GET / HTTP/2.0\r\n\r\n", 505),
-            (b"GET / FTP/1.0\r\n\r\n", 400),
-            (b"GET http://a/ HTTP/1.1\r\n\r\n", 400),
-            (b"GET / HTTP/1.1\r\nbad header\r\n\r\n", 400),
-            (b"GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", 400),
-            (b"GET /\xC3\xA9 HTTP/1.1\r\n\r\n", 400),
-            (b"GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\n", 413),
-            (b"POST / HTTP/1.1\r\n\r\n", 405),
-            (b"DELETE / HTTP/1.1\r\n\r\n", 405),
-        ] {
-            let r = parse_request(head).unwrap_err();
-            assert_eq!(r.status, status, "{}", String::from_utf8_lossy(head));
+    fn request(method: &str, path: &str, host: Option<&str>) -> Request {
+        Request {
+            method: method.to_owned(),
+            path: path.to_owned(),
+            query: None,
+            host: host.map(str::to_owned),
         }
-        let r = parse_request(b"PUT / HTTP/1.1\r\n\r\n").unwrap_err();
+    }
+
+    #[test]
+    fn hosts_of_this_server() {
+        assert_eq!(
+            allowed_hosts(SocketAddr::from(([127, 0, 0, 1], 8080))),
+            ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"]
+        );
+        assert_eq!(
+            allowed_hosts("[fe80::1]:80".parse().unwrap()),
+            [
+                "127.0.0.1:80",
+                "localhost:80",
+                "[::1]:80",
+                "[fe80::1]:80",
+                "127.0.0.1",
+                "localhost",
+                "[::1]",
+                "[fe80::1]"
+            ]
+        );
+        let c = config();
+        assert_eq!(
+            answer(&request("GET", "/", Some("LOCALHOST:8080")), &c).status,
+            200
+        );
+        assert_eq!(answer(&request("GET", "/", None), &c).status, 400);
+        for host in ["localhost", "localhost:80", "evil.example:8080", ""] {
+            assert_eq!(
+                answer(&request("GET", "/", Some(host)), &c).status,
+                421,
+                "{host}"
+            );
+        }
+        // The Host is checked before the method and the path.
+        assert_eq!(answer(&request("POST", "/x", Some("a")), &c).status, 421);
+        let r = answer(&request("PUT", "/", Some("[::1]:8080")), &c);
+        assert_eq!(r.status, 405);
         assert_eq!(r.headers, [("Allow", "GET, HEAD".to_owned())]);
+        assert_eq!(
+            answer(&request("GET", "/nowhere", Some("[::1]:8080")), &c).status,
+            404
+        );
     }
 
     #[test]

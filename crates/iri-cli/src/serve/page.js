@@ -19,37 +19,87 @@
     while (e.firstChild) e.removeChild(e.firstChild);
   }
 
-  function setText(id, value) {
+  // Bidi formatting characters (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO) and the
+  // others that reorder text (ALM, LRI, RLI, FSI, PDI). None of them is ever put into the
+  // page: each is shown as a visible token, <U+202E>, as the command's text output does.
+  const CONTROLS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/gu;
+
+  function token(c) {
+    return "<U+" + c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0") + ">";
+  }
+
+  // Text with the controls spelled as tokens, for prose and attributes.
+  function plain(text) {
+    return String(text).replace(CONTROLS, token);
+  }
+
+  // Appends `text` to `parent`, each control as a marked token.
+  function appendNeutral(parent, text) {
+    text = String(text);
+    let last = 0;
+    for (const m of text.matchAll(CONTROLS)) {
+      if (m.index > last) parent.appendChild(document.createTextNode(text.slice(last, m.index)));
+      parent.appendChild(el("span", "ctl", token(m[0])));
+      last = m.index + m[0].length;
+    }
+    if (last < text.length) parent.appendChild(document.createTextNode(text.slice(last)));
+    return parent;
+  }
+
+  // One shown value: left to right, isolated from the text around it (<bdi dir="ltr">), its
+  // controls as tokens. Right-to-left characters inside still read right to left.
+  function value(text, cls) {
+    const b = el("bdi", cls ? "value " + cls : "value");
+    b.dir = "ltr";
+    return appendNeutral(b, text);
+  }
+
+  function setText(id, text) {
     const e = $(id);
     clear(e);
-    e.className = e.className.replace(/\b(na|failed)\b/g, "").trim();
-    if (value === null || value === undefined) {
+    e.classList.remove("failed");
+    if (text === null || text === undefined) {
       e.appendChild(el("span", "na", "—"));
     } else {
-      e.textContent = value;
+      e.appendChild(value(text));
     }
   }
 
-  function render(v) {
+  function setValidity(state, cls, text) {
     const validity = $("validity");
+    validity.className = "validity " + cls;
+    validity.dataset.state = state;
+    validity.textContent = text;
+  }
+
+  function render(v) {
     const marked = $("marked");
     clear(marked);
     $("error-message").textContent = "";
+    $("results").hidden = false;
     if (v.valid) {
-      validity.className = "validity ok";
-      validity.dataset.state = "valid";
-      validity.textContent = v.absolute ? "✓ valid IRI" : "✓ valid relative IRI reference";
-      marked.textContent = v.input;
+      const errors = v.diagnostics.filter((d) => d.severity === "error").length;
+      if (errors > 0) {
+        // Valid syntax, yet an ERROR diagnostic (RFC 3987 §8, say): not "valid".
+        setValidity("valid-with-errors", "bad",
+          "valid syntax, " + errors + (errors === 1 ? " error" : " errors") + " in diagnostics");
+      } else {
+        setValidity("valid", "ok", v.absolute ? "✓ valid IRI" : "✓ valid relative IRI reference");
+      }
+      marked.appendChild(value(v.input));
     } else {
-      validity.className = "validity bad";
-      validity.dataset.state = "invalid";
-      validity.textContent = "✗ invalid: " + v.error.kind + " in the " + v.error.component;
-      marked.appendChild(document.createTextNode(v.error.before));
-      const bad = el("span", "err" + (v.error.char === "" ? " end" : ""), v.error.char || " ");
-      bad.title = v.error.message;
-      marked.appendChild(bad);
-      marked.appendChild(document.createTextNode(v.error.after));
-      $("error-message").textContent = v.error.message;
+      setValidity("invalid", "bad", "✗ invalid: " + v.error.kind + " in the " + v.error.component);
+      const line = el("bdi", "value");
+      line.dir = "ltr";
+      appendNeutral(line, v.error.before);
+      const bad = el("span", "err" + (v.error.char === "" ? " end" : ""));
+      if (v.error.char === "") bad.textContent = " ";
+      else appendNeutral(bad, v.error.char);
+      bad.title = plain(v.error.message);
+      line.appendChild(bad);
+      appendNeutral(line, v.error.after);
+      marked.appendChild(line);
+      $("error-message").textContent = plain(v.error.message);
     }
 
     const comps = $("components");
@@ -57,7 +107,7 @@
     for (const c of v.components || []) {
       const box = el("span", "component");
       box.dataset.part = c.part;
-      box.appendChild(el("span", "text", c.text));
+      box.appendChild(value(c.text, "text"));
       box.appendChild(el("span", "name", c.part === "delimiter" ? "\u00a0" : c.part));
       comps.appendChild(box);
     }
@@ -79,8 +129,8 @@
     for (const n of v.normalized || []) {
       const tr = el("tr");
       tr.appendChild(el("th", null, n.level));
-      tr.appendChild(el("td", "mono", n.iri));
-      tr.appendChild(el("td", "mono", n.uri));
+      tr.appendChild(el("td", "mono")).appendChild(value(n.iri));
+      tr.appendChild(el("td", "mono")).appendChild(value(n.uri));
       norm.appendChild(tr);
     }
     if (!v.normalized) {
@@ -94,12 +144,13 @@
     if (!v.base) {
       resolved.appendChild(el("span", "na", "— (no base)"));
     } else if (!v.base.valid) {
-      resolved.appendChild(el("span", "failed", "base: " + v.base.error.message));
+      resolved.appendChild(el("span", "failed", "base: " + plain(v.base.error.message)));
     } else if (!v.resolved) {
       resolved.appendChild(el("span", "na", "— (the reference is not valid)"));
     } else {
-      resolved.appendChild(el("div", null, v.resolved.iri));
-      resolved.appendChild(el("div", "note", "URI form: " + v.resolved.uri));
+      resolved.appendChild(el("div")).appendChild(value(v.resolved.iri));
+      const uri = resolved.appendChild(el("div", "note", "URI form: "));
+      uri.appendChild(value(v.resolved.uri));
     }
 
     const diags = $("diagnostics");
@@ -109,10 +160,12 @@
       li.dataset.code = d.code;
       li.appendChild(el("span", "sev " + d.severity, d.severity));
       li.appendChild(el("span", "code", d.code));
-      li.appendChild(document.createTextNode(": " + d.message + " "));
-      if (d.text) li.appendChild(el("span", "span mono", d.text));
+      li.appendChild(document.createTextNode(": " + plain(d.message) + " "));
+      if (d.text) li.appendChild(value(d.text, "span mono"));
       li.appendChild(el("span", "ref", d.section));
-      if (d.suggestion !== null) li.appendChild(el("div", "note", "suggestion: " + d.suggestion));
+      if (d.suggestion !== null) {
+        li.appendChild(el("div", "note", "suggestion: ")).appendChild(value(d.suggestion, "mono"));
+      }
       diags.appendChild(li);
     }
     if (v.diagnostics.length === 0) diags.appendChild(el("li", "na", "none"));
@@ -121,11 +174,20 @@
     setText("bidi-visual", v.bidi.visual);
   }
 
+  // An answer that is not an inspection (an HTTP error, or no answer): shown in place of the
+  // results, none of which stays on the page.
+  function showFailure(text) {
+    setValidity("error", "bad", "✗ " + plain(text));
+    clear($("marked"));
+    $("error-message").textContent = "";
+    for (const id of ["components", "uri", "uri-idna", "iri-form", "iri-idna", "normalized",
+      "resolved", "diagnostics", "bidi-display", "bidi-visual"]) clear($(id));
+    $("host-kind").textContent = "";
+    $("results").hidden = true;
+  }
+
   function showEmpty() {
-    const validity = $("validity");
-    validity.className = "validity empty";
-    validity.dataset.state = "empty";
-    validity.textContent = "Type an IRI above.";
+    setValidity("empty", "empty", "Type an IRI above.");
   }
 
   async function update() {
@@ -133,19 +195,32 @@
     const params = new URLSearchParams();
     params.set("iri", iriInput.value);
     if (baseInput.value) params.set("base", baseInput.value);
+    let res;
+    let body;
     try {
-      const res = await fetch("/api/inspect?" + params.toString());
-      const v = await res.json();
-      if (mine !== sequence) return; // a newer answer is on its way
-      if (!res.ok) {
-        $("error-message").textContent = v.error ? v.error.message : res.statusText;
-        return;
-      }
-      render(v);
-      document.body.dataset.shown = String(mine);
+      res = await fetch("/api/inspect?" + params.toString());
+      body = await res.text();
     } catch (e) {
-      if (mine === sequence) $("error-message").textContent = "the server did not answer: " + e;
+      if (mine === sequence) showFailure("the server did not answer: " + e);
+      return;
     }
+    if (mine !== sequence) return; // a newer answer is on its way
+    let v = null;
+    try {
+      v = JSON.parse(body);
+    } catch (e) {
+      v = null;
+    }
+    if (!res.ok) {
+      // Every error of the server is {"error":{"status","reason","message"}}.
+      const e = v && v.error ? v.error : { status: res.status, reason: res.statusText, message: body };
+      showFailure("the server refused the request: " + e.status + " " + e.reason + ": " + e.message);
+    } else if (v === null || typeof v !== "object" || !Array.isArray(v.diagnostics)) {
+      showFailure("the server's answer is not an inspection: " + body.slice(0, 200));
+    } else {
+      render(v);
+    }
+    document.body.dataset.shown = String(mine);
   }
 
   function schedule() {

@@ -1,8 +1,11 @@
 // Browser test of the live IRI viewer (`iri serve`): starts the server on a free local port,
 // drives its page in headless Chromium (Debian's /usr/bin/chromium through playwright-core),
 // types an IRI with Arabic and Cyrillic characters, checks the components and the URI form
-// shown, checks that an invalid IRI gets its offending character marked, and saves a
-// screenshot.
+// shown, checks that an invalid IRI gets its offending character marked, that bidi controls
+// in the input never reach the page's text (RFC 3987 §4.1) and cannot reorder what follows
+// them, that valid syntax with ERROR diagnostics is not called valid, that a server error
+// (an input over 8 KiB: 414) replaces the results instead of leaving them stale, and saves
+// screenshots.
 //
 // Environment: IRI_BIN (the `iri` binary; default target/debug/iri of the workspace),
 // CHROMIUM (default /usr/bin/chromium), SCREENSHOT (default target/browser/viewer.png).
@@ -31,6 +34,11 @@ const EXPECTED_PARTS = [
   ["query", "q=كتاب"],
   ["fragment", "раздел"],
 ];
+
+// Bidi formatting characters (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO; and the
+// isolates LRI, RLI, FSI, PDI and the Arabic letter mark, which reorder text as well): none
+// may appear in the page's text, in its attributes either.
+const BIDI_CONTROLS = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u;
 
 // The URI form by RFC 3987 §3.1, computed here independently of the server: each non-ASCII
 // character becomes the %HH of its UTF-8 bytes (upper-case hex), the rest is kept.
@@ -166,6 +174,134 @@ async function main() {
   if (!message.includes("U+0020 SPACE")) throw new Error(`error message shown: ${message}`);
   ok("the space of an invalid IRI is marked");
 
+  // An RLO in the path (the "invoice\u202Efdp.exe" spoof): the page shows it as the token
+  // <U+202E>, in logical order, and the diagnostic's RFC label after it still reads
+  // left to right.
+  const SPOOF = "http://a/invoice\u202Efdp.exe";
+  await input.fill(SPOOF);
+  await page.locator("#base").fill("http://b/\u2067x\u2069/\u200F");
+  await page.waitForFunction(() =>
+    document.querySelector('#diagnostics li[data-code="bidi-formatting-character"]') !== null &&
+    document.getElementById("resolved").textContent.includes("base"),
+  ).catch(() => { throw new Error("the page did not show the bidi-formatting-character diagnostic"); });
+  const leaks = await page.evaluate((pattern) => {
+    const re = new RegExp(pattern, "u");
+    const found = [];
+    const main = document.querySelector("main");
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (re.test(n.data)) found.push(JSON.stringify(n.data));
+    }
+    for (const e of main.querySelectorAll("*")) {
+      if (e.tagName === "INPUT") continue; // what the user typed, in a dir=ltr field
+      for (const a of e.attributes) if (re.test(a.value)) found.push(`${e.tagName}@${a.name}`);
+    }
+    return found;
+  }, BIDI_CONTROLS.source);
+  if (leaks.length) throw new Error(`raw bidi controls in the page: ${leaks.join(", ")}`);
+  const markedText = await page.textContent("#marked");
+  if (markedText !== "http://a/invoice<U+202E>fdp.exe") {
+    throw new Error(`marked input shown as ${JSON.stringify(markedText)}`);
+  }
+  if ((await page.textContent("#marked .err")) !== "<U+202E>") {
+    throw new Error(`marked character: ${await page.textContent("#marked .err")}`);
+  }
+  // Drawn in logical order: each character of the marked line, and of the RFC label after
+  // the diagnostic's span, lies to the right of the one before.
+  const order = await page.evaluate(() => {
+    function xs(root) {
+      const out = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (let i = 0; i < n.data.length; i++) {
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + 1);
+          const rect = r.getBoundingClientRect();
+          out.push([n.data[i], rect.left]);
+        }
+      }
+      return out;
+    }
+    const backwards = (list) => {
+      const bad = [];
+      for (let i = 1; i < list.length; i++) {
+        if (!(list[i][1] > list[i - 1][1])) bad.push(list[i - 1][0] + list[i][0]);
+      }
+      return bad;
+    };
+    const li = document.querySelector('#diagnostics li[data-code="bidi-formatting-character"]');
+    const label = li.querySelector(":scope > .ref");
+    const marker = document.querySelector("#marked .err").getBoundingClientRect();
+    const before = xs(document.getElementById("marked")).find(([c]) => c === "<");
+    return {
+      marked: backwards(xs(document.getElementById("marked"))),
+      label: label.textContent,
+      labelOrder: backwards(xs(label)),
+      markerAt: Math.abs(marker.left - before[1]) < 2,
+    };
+  });
+  if (order.marked.length) throw new Error(`the marked input is drawn out of order at ${order.marked}`);
+  if (order.label !== "RFC 3987 §4.1") throw new Error(`RFC label: ${JSON.stringify(order.label)}`);
+  if (order.labelOrder.length) throw new Error(`the RFC label is drawn out of order at ${order.labelOrder}`);
+  if (!order.markerAt) throw new Error("the marked character is not where <U+202E> is drawn");
+  mkdirSync(dirname(screenshot), { recursive: true });
+  await page.screenshot({ path: screenshot.replace(/\.png$/, "-bidi.png"), fullPage: true });
+  ok("bidi controls are shown as <U+XXXX> tokens, in logical order, the label reads RFC 3987 §4.1");
+  await page.locator("#base").fill("");
+
+  // Valid syntax with ERROR diagnostics is not called valid (overlong UTF-8, RFC 3987 §8).
+  await input.fill("http://user:pw@0x7f.1/%C0%AF..");
+  await page.waitForFunction(() => document.getElementById("validity").textContent.startsWith("valid syntax"))
+    .catch(async () => { throw new Error(`validity shown: ${await page.textContent("#validity")}`); });
+  const validity = await page.evaluate(() => {
+    const v = document.getElementById("validity");
+    const probe = document.createElement("span");
+    probe.style.color = "var(--bad)";
+    document.body.appendChild(probe);
+    const bad = getComputedStyle(probe).color;
+    probe.remove();
+    return {
+      text: v.textContent,
+      color: getComputedStyle(v).color,
+      bad,
+      errors: document.querySelectorAll("#diagnostics .sev.error").length,
+    };
+  });
+  if (validity.text !== `valid syntax, ${validity.errors} errors in diagnostics` || validity.errors !== 2) {
+    throw new Error(`validity line: ${JSON.stringify(validity.text)} with ${validity.errors} ERROR diagnostics`);
+  }
+  if (validity.color !== validity.bad) throw new Error(`validity colour ${validity.color}, not ${validity.bad}`);
+  ok("valid syntax with 2 ERROR diagnostics says so, in the error colour");
+
+  // More than 8 KiB: the server answers 414 (JSON) and the page shows that error in place of
+  // the results, none of the previous input's results left.
+  await input.fill(IRI);
+  await page.waitForSelector("#validity[data-state=valid]");
+  const LONG = "http://a/" + "é".repeat(1500);
+  await input.fill(LONG);
+  await page.waitForSelector("#validity[data-state=error]")
+    .catch(async () => { throw new Error(`after a long input the page shows: ${await page.textContent("#validity")} / ${await page.textContent("#error-message")}`); });
+  const shown = await page.evaluate(() => ({
+    validity: document.getElementById("validity").textContent,
+    resultsHidden: document.getElementById("results").hidden,
+    components: document.getElementById("components").childElementCount,
+    stale: document.querySelector("main").innerText.includes("пример"),
+  }));
+  if (!shown.validity.includes("414 URI Too Long") || !shown.validity.includes("8192")) {
+    throw new Error(`error shown: ${JSON.stringify(shown.validity)}`);
+  }
+  if (!shown.resultsHidden || shown.components !== 0 || shown.stale) {
+    throw new Error(`stale results shown with the error: ${JSON.stringify(shown)}`);
+  }
+  // And back.
+  await input.fill("http://a/b");
+  await page.waitForSelector("#validity[data-state=valid]");
+  if (await page.evaluate(() => document.getElementById("results").hidden)) {
+    throw new Error("the results stay hidden after the error");
+  }
+  ok("an input over 8 KiB shows the server's 414 in place of the results");
+
   // Back to the IRI, with a base, for the screenshot.
   await input.fill(IRI);
   await page.locator("#base").fill("https://пример.рф/каталог/");
@@ -173,7 +309,6 @@ async function main() {
   await page.waitForSelector("#validity[data-state=valid]");
   if (pageErrors.length) throw new Error(`script errors on the page: ${pageErrors.join("; ")}`);
   if (outside.length) throw new Error(`the page asked for outside resources: ${outside.join(", ")}`);
-  mkdirSync(dirname(screenshot), { recursive: true });
   await page.screenshot({ path: screenshot, fullPage: true });
   ok(`screenshot saved to ${screenshot}`);
   console.log(`browser test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
