@@ -216,7 +216,8 @@ const EXTRACT_EXAMPLES: &str = "\
 Examples:
   iri extract notes.txt page.html           # FILE:LINE:COL: PLACE: IRI -> URI
   iri extract --charset shift_jis --base http://example.org/ old.html
-  iri extract --type xml --format json < feed.xml";
+  iri extract --type xml --format json < feed.xml
+  iri extract --idna --lenient page.html    # hosts in ToASCII; wider grammar, with warnings";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
