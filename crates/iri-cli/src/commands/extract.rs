@@ -257,14 +257,7 @@ fn report(
                 }
             }
             if lenient {
-                o.objects("warnings", warnings, |o, w: &Widened| {
-                    o.num("offset", Some(w.offset as u64))?;
-                    o.str("char", Some(w.ch.encode_utf8(&mut [0; 4])))?;
-                    o.str("component", Some(w.component.as_str()))?;
-                    o.str("kind", Some(w.kind.as_str()))?;
-                    o.str("section", Some(w.kind.section()))?;
-                    o.str("message", Some(&w.to_string()))
-                })?;
+                o.objects("warnings", warnings, super::lenient::write_warning)?;
             }
             o.end_line()
         }
