@@ -7,7 +7,7 @@
 //!   (case-insensitively in HTML), or by the local part after a namespace prefix other than
 //!   `xmlns` (`xlink:href`, `rdf:about`, `rdf:resource`); `xml:base` too;
 //! - with [`MarkupOptions::text`] (on by default), IRIs in text content, found by the rules
-//!   of [`find_iris`], CDATA sections included; never inside comments,
+//!   of [`find_iris`](super::find_iris), CDATA sections included; never inside comments,
 //!   processing instructions, doctype declarations, or HTML `script` and `style` elements.
 //!   In text content, `<…>` (RFC 3986 Appendix C) delimits an IRI only when what it holds
 //!   would start one in running text too (a scheme and `//`, or a scheme of
@@ -258,7 +258,7 @@ pub fn extract_markup(doc: &str, kind: MarkupKind, opts: &MarkupOptions) -> Vec<
     extract_markup_with(doc, kind, opts, &|s| s.to_string())
 }
 
-/// Finds the IRIs in plain text (by [`find_iris`]) and resolves them like
+/// Finds the IRIs in plain text (by [`find_iris`](super::find_iris)) and resolves them like
 /// [`extract_markup`] does.
 ///
 /// ```
