@@ -304,15 +304,20 @@ fn trim_end(s: &str) -> usize {
     let (open_paren, mut close_paren) = (count(b'('), count(b')'));
     let (open_bracket, mut close_bracket) = (count(b'['), count(b']'));
     let (open_brace, mut close_brace) = (count(b'{'), count(b'}'));
-    // Non-ASCII brackets by general category: Ps opens, Pe closes.
-    let (mut open_other, mut close_other) = (0usize, 0usize);
-    for c in s.chars().filter(|c| !c.is_ascii()) {
-        match category(c) {
-            GeneralCategory::OpenPunctuation => open_other += 1,
-            GeneralCategory::ClosePunctuation => close_other += 1,
-            _ => {}
+    // Non-ASCII brackets by general category, Ps opening and Pe closing: counted only when
+    // the end holds one.
+    let mut others: Option<(usize, usize)> = None;
+    let count_others = || {
+        let (mut open, mut close) = (0, 0);
+        for c in s.chars().filter(|c| !c.is_ascii()) {
+            match category(c) {
+                GeneralCategory::OpenPunctuation => open += 1,
+                GeneralCategory::ClosePunctuation => close += 1,
+                _ => {}
+            }
         }
-    }
+        (open, close)
+    };
     let mut end = s.len();
     while let Some(c) = s[..end].chars().next_back() {
         let drop = match c {
@@ -332,8 +337,9 @@ fn trim_end(s: &str) -> usize {
             c if c.is_ascii() => false,
             c => match category(c) {
                 GeneralCategory::ClosePunctuation => {
-                    let unbalanced = open_other < close_other;
-                    close_other -= usize::from(unbalanced);
+                    let (open, close) = others.get_or_insert_with(count_others);
+                    let unbalanced = open < close;
+                    *close -= usize::from(unbalanced);
                     unbalanced
                 }
                 gc => is_sentence_punctuation(gc),
