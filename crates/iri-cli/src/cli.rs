@@ -149,7 +149,8 @@ Examples:
 const TO_URI_EXAMPLES: &str = "\
 Examples:
   iri to-uri 'http://résumé.example.org/ä'           # http://r%C3%A9sum%C3%A9.example.org/%C3%A4
-  iri to-uri --idna 'http://résumé.example.org/ä'    # http://xn--rsum-bpad.example.org/%C3%A4";
+  iri to-uri --idna 'http://résumé.example.org/ä'    # http://xn--rsum-bpad.example.org/%C3%A4
+  iri to-uri --lenient 'http://example.org/my file'  # http://example.org/my%20file warning: …";
 
 const TO_IRI_EXAMPLES: &str = "\
 Examples:
@@ -219,7 +220,8 @@ const EXTRACT_EXAMPLES: &str = "\
 Examples:
   iri extract notes.txt page.html           # FILE:LINE:COL: PLACE: IRI -> URI
   iri extract --charset shift_jis --base http://example.org/ old.html
-  iri extract --type xml --format json < feed.xml";
+  iri extract --type xml --format json < feed.xml
+  iri extract --idna --lenient page.html    # hosts in ToASCII; wider grammar, with warnings";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
@@ -600,6 +602,14 @@ pub struct ToUriArgs {
     /// With --charset: what to do with a query character the charset cannot represent.
     #[arg(long, value_enum, default_value_t = UnmappableArg::Error, requires = "charset")]
     pub unmappable: UnmappableArg,
+    /// Accept space, <, >, ", {, }, |, \, ^ and ` (the 2002 draft's wider grammar, RFC 3987
+    /// §3.1), percent-encoded, each with a warning.
+    #[arg(long, conflicts_with = "leiri")]
+    pub lenient: bool,
+    /// Accept what LEIRIs (XML system identifiers) allow: --lenient's characters, control
+    /// characters and the other code points outside ucschar, each with a warning.
+    #[arg(long)]
+    pub leiri: bool,
     /// --idna, the output format and the inputs.
     #[command(flatten)]
     pub transform: TransformArgs,
@@ -645,7 +655,18 @@ UTF-16) changes nothing. A query character ENC cannot represent (after trying it
 equivalent decomposed forms, as windows-1258 needs) is, by --unmappable: error (the default)
 an error of kind unmappable, with its offset; utf-8 its UTF-8 octets, percent-encoded; ncr the
 &#NNNN; that HTML forms send, percent-encoded. Labels are those of the WHATWG Encoding
-Standard (iso-8859-1 and us-ascii name windows-1252 there); an unknown label is a usage error.",
+Standard (iso-8859-1 and us-ascii name windows-1252 there); an unknown label is a usage error.
+
+--lenient accepts the wider grammar of the July 2002 IRI draft and XML system identifiers:
+space, <, >, \", {, }, |, \\, ^ and ` (RFC 3987 §3.1, which lets a system accepting IRIs
+percent-encode them in the mapping); --leiri also the control characters, the bidi formatting
+characters and the other code points outside ucschar (W3C LEIRI note). #, %, [ and ] are never
+accepted where the strict grammar refuses them. Each such character is percent-encoded (UTF-8)
+and reported as a warning, which does not make the input invalid:
+  text  after the URI: warning: MESSAGE, for each warning, separated by ';'
+  json  one more member: \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,
+        \"section\":…,\"message\":…}] (offset: the byte offset in the input)
+  tsv   one more column at the end, warnings: the messages, separated by '; '",
     );
     s
 }

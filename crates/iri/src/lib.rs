@@ -73,15 +73,16 @@
 //! - `unicode` (default): NFC and NFKC in [`Normalizer`] (RFC 3987 §5.3.2.2, §7.5), with
 //!   `unicode-normalization`; the bidi rules and display forms of [`bidi`] (§4) and the
 //!   diagnostics of [`lint`] (§4, §6.1, §7.5, §8), with `unicode-bidi`, `unicode-script` and
-//!   `unicode-security`.
+//!   `unicode-security`; finding IRIs in text and documents ([`extract`], §7.3), whose ends are
+//!   decided by general categories, scripts and blocks (`icu_properties`, which `idna` brings
+//!   too).
 //! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
 //!   [`Level::Scheme`] and ToASCII / ToUnicode in the mappings, with the `idna` crate.
 //! - `encoding`: legacy charsets with `encoding_rs` ([`legacy`]): step 1 of the IRI→URI
 //!   mapping from bytes in a known charset, the http/https query exception, legacy
 //!   percent-encoding and readings of incoming URIs (RFC 3987 §3.1, §7.7), and IRIs in
 //!   documents in any charset ([`extract::extract_document`]). Pre-processing and the lenient
-//!   grammar of [`legacy`], and finding IRIs in text that is already decoded ([`extract`]),
-//!   are in the core.
+//!   grammar of [`legacy`] are in the core.
 //! - `serde`: `Serialize` for every type, `Deserialize` for the `String`-backed ones.
 //!
 //! # Legacy input (RFC 3987 §3.1, §7.7; the IRI processing draft §4)
@@ -138,6 +139,7 @@ pub mod bidi;
 mod chars;
 mod convert;
 mod error;
+#[cfg(feature = "unicode")]
 pub mod extract;
 mod host;
 #[cfg(feature = "idna")]

@@ -12,6 +12,8 @@ use iri::extract::{
 
 #[test]
 fn text_table() {
+    // Every row is checked, and every mismatch reported at once.
+    let mut wrong = Vec::new();
     for (line, f) in pairs("extract_text.tsv", ..) {
         let found: Vec<String> = find_iris(&f[0])
             .map(|m| {
@@ -32,8 +34,14 @@ fn text_table() {
         } else {
             found.join(" | ")
         };
-        assert_eq!(got, f[1], "extract_text.tsv:{line} ({})", f[2]);
+        if got != f[1] {
+            wrong.push(format!(
+                "extract_text.tsv:{line} ({}):\n  got      {got}\n  expected {}",
+                f[2], f[1]
+            ));
+        }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -353,4 +361,74 @@ fn markup_table() {
             f[4]
         );
     }
+}
+
+#[test]
+fn escaped_markup_in_text_is_not_an_iri() {
+    // HTML text that shows markup: the `<…>` of RFC 3986 Appendix C is for plain text, and
+    // `xsl:number …` does not start an IRI in running text.
+    let doc = "<p>Use &lt;xsl:number level=\"any\"/&gt; or &lt;http://example.org/x&gt;.</p>\
+               <pre><![CDATA[<xsl:value-of select=\"a\"/> <mailto:a@example.org>]]></pre>";
+    for kind in [MarkupKind::Html, MarkupKind::Xml] {
+        let found = extract_markup(doc, kind, &MarkupOptions::new());
+        let got: Vec<_> = found
+            .iter()
+            .map(|f| (f.text.as_str(), f.result.is_ok()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("http://example.org/x", true),
+                ("mailto:a@example.org", true)
+            ],
+            "{kind:?}"
+        );
+    }
+    // In plain text, Appendix C still applies to whatever starts with a scheme.
+    let found = extract_text("<xsl:number level=\"any\"/>", &MarkupOptions::new());
+    assert_eq!(found.len(), 1);
+    assert!(found[0].result.is_err());
+}
+
+#[test]
+fn lenient_mode_accepts_the_wider_grammar_with_warnings() {
+    use iri::legacy::{ParseMode, WideKind};
+    let doc = "<a href=\"http://example.org/my file\">x</a><p>see http://example.org/{id}/x.</p>";
+    let strict = extract_markup(doc, MarkupKind::Html, &MarkupOptions::new());
+    let got: Vec<_> = strict
+        .iter()
+        .map(|f| (f.text.as_str(), f.result.is_ok()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("http://example.org/my file", false),
+            ("http://example.org/", true)
+        ]
+    );
+    let opts = MarkupOptions::new().mode(ParseMode::Lenient);
+    let lenient = extract_markup(doc, MarkupKind::Html, &opts);
+    let got: Vec<_> = lenient
+        .iter()
+        .map(|f| {
+            let r = f.result.as_ref().unwrap();
+            let warnings: Vec<_> = r.warnings.iter().map(|w| (w.offset, w.kind)).collect();
+            (f.text.as_str(), r.uri.as_str(), warnings)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "http://example.org/my file",
+                "http://example.org/my%20file",
+                vec![(21, WideKind::Space)]
+            ),
+            (
+                "http://example.org/{id}/x",
+                "http://example.org/%7Bid%7D/x",
+                vec![(19, WideKind::Unwise), (22, WideKind::Unwise)]
+            ),
+        ]
+    );
 }

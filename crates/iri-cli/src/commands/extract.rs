@@ -1,13 +1,19 @@
 //! `iri extract`: find the IRIs in text, HTML and XML files (RFC 3987 §7.3) and print each
 //! with where it was found and its URI form (RFC 3987 §3.1). The library's `extract` module
-//! does the work: charset detection, references, bases, the plain-text heuristics.
+//! does the work: charset detection, references, bases, the plain-text heuristics, the
+//! lenient grammar. Here: ToASCII of hosts (`--idna`), and the query of http(s) IRIs from a
+//! legacy-charset document mapped through that charset (RFC 3987 §3.1 note), both with the
+//! library's mappings (`IriRef::to_uri_with`, `DocumentCharset::apply`).
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
-use iri::extract::{extract_document, DocumentKind, DocumentOptions, Found, Place};
+use iri::extract::{extract_document, DocumentKind, DocumentOptions, Found, Place, Resolved};
+use iri::idn::IdnaOptions;
+use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
+use iri::IriRef;
 
 use super::Outcome;
 use crate::cli::{Format, FormatArg};
@@ -22,9 +28,15 @@ formaction, poster, data, background, longdesc, codebase, usemap, manifest, prof
 icon, about, resource (also after a namespace prefix: xlink:href, rdf:about) and xml:base, with
 character references resolved, and IRIs in text content (not in comments, script or style);
 in text, IRIs that start with a scheme and '//' (or mailto:, urn:, data:, tel:, …), or stand
-inside <…> or <URL:…> (whitespace inside is removed, RFC 3986 Appendix C). A non-ASCII
-character never ends an IRI in text (RFC 3987 §7.3); trailing punctuation and unbalanced
-closing brackets are left out.
+inside <…> or <URL:…> (whitespace inside is removed, RFC 3986 Appendix C). Being non-ASCII
+does not end an IRI in text (RFC 3987 §7.3), but trailing punctuation (ASCII, and Unicode
+general categories Pd, Ps, Pe, Pi, Pf, Po) and unbalanced closing brackets are left out;
+a non-ASCII space, CJK punctuation (。、「」（）！, …) and, right after a dot-suffix such as
+.html or .jp, a letter of a script other than Latin (Japanese, Chinese, Thai, Arabic prose)
+end it. Prose glued to an IRI that does not end in a dot-suffix (…/索引をご覧ください) cannot
+be told apart and stays in it. In HTML and XML text content, <…> delimits only what starts
+with a scheme and '//' (or mailto:, urn:, …): escaped markup such as &lt;xsl:number/&gt; is not
+an IRI.
 
 --type: by default .html/.htm are HTML, .xml/.xhtml/.svg/.atom/.rss/.rdf XML, .txt text, and
 other files are sniffed: '<?xml' at the start means XML, another '<' HTML, anything else text.
@@ -33,7 +45,18 @@ Charset: a byte order mark wins, then --charset, then the XML declaration's enco
 not UTF-8). Labels are the WHATWG Encoding Standard's (iso-8859-1 means windows-1252). IRIs from
 a charset other than UTF-8/UTF-16 are brought to NFC (RFC 3987 §3.1 step 1b).
 Relative references are resolved against <base href> (HTML), xml:base (XML), or --base; the
-URI form is that of the resolved IRI, or of the reference when there is no base.
+URI form is that of the resolved IRI, or of the reference when there is no base. When the
+document's charset (from --charset or detected) is not UTF-8 or UTF-16, the query of an http
+or https IRI is mapped through that charset instead of UTF-8, as a browser does (RFC 3987
+§3.1 note, the mapping of `iri to-uri --charset`), and a character the charset cannot
+represent is sent as its &#NNNN; (as HTML forms do), percent-encoded. With --idna, the host of a scheme
+with DNS host names goes through IDNA ToASCII (UTS #46); a host it rejects makes the IRI an
+error of kind idna.
+
+--lenient parses each candidate in the wider grammar of the July 2002 IRI draft (space, <, >,
+\", {, }, |, \\, ^ and `, RFC 3987 §3.1): each such character is percent-encoded in the URI
+and reported as a warning; in text, {}|\\^` then continue an IRI too. Warnings do not make
+an IRI invalid.
 
 Output, one line per IRI found, in document order (LINE 1-based, COLUMN the 1-based character
 column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'text'):
@@ -41,11 +64,15 @@ column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'te
         FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
         reference; the MESSAGE's byte offset is within TEXT)
         \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
+        With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
   json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
          \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
         the same with \"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…} instead of
-        resolved and uri (offset within text)
-  tsv   a header line, then: file line column place text resolved uri error
+        resolved and uri (offset within text); with --lenient, one more member:
+        \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,\"section\":…,
+        \"message\":…}] (offset within text)
+  tsv   a header line, then: file line column place text resolved uri error; with --lenient,
+        one more column at the end, warnings: the messages, separated by '; '
 Then, on standard error: found N IRIs in M files: K invalid.
 
 Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>. A file
@@ -89,6 +116,14 @@ pub struct ExtractArgs {
     /// Read every input as this kind instead of guessing from its name and content.
     #[arg(long = "type", value_enum, value_name = "TYPE")]
     pub kind: Option<TypeArg>,
+    /// Pass the host of DNS schemes through IDNA ToASCII (UTS #46) in the URI form; a host it
+    /// rejects is an error.
+    #[arg(long)]
+    pub idna: bool,
+    /// Accept space, <, >, ", {, }, |, \, ^ and ` in IRIs (the 2002 draft's wider grammar,
+    /// RFC 3987 §3.1), percent-encoded, each with a warning.
+    #[arg(long)]
+    pub lenient: bool,
     /// Output options.
     #[command(flatten)]
     pub output: FormatArg,
@@ -108,13 +143,62 @@ fn kind_by_extension(path: &Path) -> Option<DocumentKind> {
     })
 }
 
-/// Writes one found IRI.
+/// How the URI form of each found IRI is made, beyond the library's UTF-8 mapping.
+struct UriForm {
+    /// ToASCII for hosts (`--idna`).
+    idna: Option<IdnaOptions<'static>>,
+    /// The document's charset when it is a legacy one: http(s) queries go through it.
+    query: Option<DocumentCharset>,
+}
+
+impl UriForm {
+    /// The URI of a found IRI: that of the resolved IRI (or of the reference when there is
+    /// no base), with ToASCII and the query charset applied as asked.
+    fn uri(&self, f: &Found, r: &Resolved) -> Result<String, Failure> {
+        if self.idna.is_none() && self.query.is_none() {
+            return Ok(r.uri.clone());
+        }
+        let iri: IriRef<&str> = match &r.resolved {
+            Some(i) => i.as_borrowed().into(),
+            None => r.reference.as_borrowed(),
+        };
+        let uri = match &self.idna {
+            None => iri.to_uri(),
+            Some(opts) => iri.to_uri_with(opts).map_err(|e| {
+                // Where the host starts in the text, when the text holds it as it is.
+                let offset = (r.reference.as_str() == f.text)
+                    .then(|| r.reference.host_str())
+                    .flatten()
+                    .map(|h| h.as_ptr() as usize - r.reference.as_str().as_ptr() as usize);
+                Failure::idna(&e, offset)
+            })?,
+        };
+        match &self.query {
+            None => Ok(uri.as_str().to_owned()),
+            // Unmappable characters become &#NNNN;, which cannot fail.
+            Some(doc) => doc
+                .apply(&iri, &uri)
+                .map(|u| u.as_str().to_owned())
+                .map_err(|e| Failure {
+                    kind: "unmappable",
+                    component: Some(iri::Component::Query.as_str()),
+                    offset: None,
+                    message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),
+                    located: false,
+                }),
+        }
+    }
+}
+
+/// Writes one found IRI: `uri` is its URI form, or why there is none.
 fn report(
     out: &mut impl Write,
     format: Format,
     name: &str,
     encoding: &str,
     f: &Found,
+    uri: &Result<String, Failure>,
+    lenient: bool,
 ) -> io::Result<()> {
     let place = f.place.to_string();
     let (element, attribute) = match &f.place {
@@ -123,13 +207,20 @@ fn report(
         }
         Place::Text { element } => (element.as_deref(), None),
     };
-    let failure = f.result.as_ref().err().map(Failure::parse);
+    let failure = match &f.result {
+        Err(e) => Some(Failure::parse(e)),
+        Ok(_) => uri.as_ref().err().cloned(),
+    };
     let resolved = f
         .result
         .as_ref()
         .ok()
         .and_then(|r| r.resolved.as_ref().map(|i| i.as_str()));
-    let uri = f.result.as_ref().ok().map(|r| r.uri.as_str());
+    let uri = uri.as_ref().ok().map(String::as_str);
+    let warnings: &[Widened] = match &f.result {
+        Ok(r) if failure.is_none() => &r.warnings,
+        _ => &[],
+    };
     match format {
         Format::Text => {
             write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
@@ -138,7 +229,14 @@ fn report(
             out.write_all(b" -> ")?;
             match (&failure, uri) {
                 (Some(e), _) => writeln!(out, "error: {}", e.message),
-                (_, u) => writeln!(out, "{}", u.unwrap_or_default()),
+                (_, u) => {
+                    out.write_all(u.unwrap_or_default().as_bytes())?;
+                    for (n, w) in warnings.iter().enumerate() {
+                        let sep = if n == 0 { " " } else { "; " };
+                        write!(out, "{sep}warning: {w}")?;
+                    }
+                    writeln!(out)
+                }
             }
         }
         Format::Json => {
@@ -158,21 +256,32 @@ fn report(
                     o.str("uri", uri)?;
                 }
             }
+            if lenient {
+                o.objects("warnings", warnings, super::lenient::write_warning)?;
+            }
             o.end_line()
         }
-        Format::Tsv => tsv_row(
-            out,
-            &[
+        Format::Tsv => {
+            let line = f.line.to_string();
+            let column = f.column.to_string();
+            let joined: String;
+            let mut row = vec![
                 Some(name),
-                Some(&f.line.to_string()),
-                Some(&f.column.to_string()),
-                Some(&place),
-                Some(&f.text),
+                Some(line.as_str()),
+                Some(column.as_str()),
+                Some(place.as_str()),
+                Some(f.text.as_str()),
                 resolved,
                 uri,
                 failure.as_ref().map(|e| e.message.as_str()),
-            ],
-        ),
+            ];
+            if lenient {
+                let all: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+                joined = all.join("; ");
+                row.push((!joined.is_empty()).then_some(joined.as_str()));
+            }
+            tsv_row(out, &row)
+        }
     }
 }
 
@@ -188,9 +297,13 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
     if let Some(base) = args.base {
         base_opts = base_opts.base(base);
     }
+    if args.lenient {
+        base_opts = base_opts.mode(ParseMode::Lenient);
+    }
     let format = args.output.format;
     if format == Format::Tsv {
-        out.write_all(b"file\tline\tcolumn\tplace\ttext\tresolved\turi\terror\n")?;
+        out.write_all(b"file\tline\tcolumn\tplace\ttext\tresolved\turi\terror")?;
+        out.write_all(if args.lenient { b"\twarnings\n" } else { b"\n" })?;
     }
     let sources = Source::list(args.files);
     let (mut found, mut invalid, mut unreadable) = (0u64, 0u64, 0u64);
@@ -221,12 +334,24 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
                 doc.encoding
             ));
         }
+        let form = UriForm {
+            idna: args.idna.then(IdnaOptions::new),
+            // The WHATWG name of the charset is one of its labels.
+            query: Charset::for_label(doc.encoding)
+                .ok()
+                .filter(|c| !c.is_unicode())
+                .map(|c| DocumentCharset::new(c).unmappable(Unmappable::NumericReference)),
+        };
         for f in &doc.found {
             found += 1;
-            if f.result.is_err() {
+            let uri = match &f.result {
+                Ok(r) => form.uri(f, r),
+                Err(e) => Err(Failure::parse(e)),
+            };
+            if uri.is_err() {
                 invalid += 1;
             }
-            report(out, format, &name, doc.encoding, f)?;
+            report(out, format, &name, doc.encoding, f, &uri, args.lenient)?;
         }
     }
     out.flush()?;

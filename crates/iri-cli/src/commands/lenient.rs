@@ -1,13 +1,14 @@
 //! `iri parse --lenient` and `--leiri`: components of each input read with the wider grammar
 //! (RFC 3987 §3.1; the 2002 draft; LEIRI), with a warning for each character only that
 //! grammar allows. The components are those of the strict IRI the library makes by
-//! percent-encoding those characters.
+//! percent-encoding those characters. `iri to-uri --lenient` and `--leiri`: the URI of that
+//! strict IRI (RFC 3987 §3.1), with the same warnings.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
 
 use iri::legacy::{LenientIriRef, ParseMode, Widened};
-use iri::Kind;
+use iri::{IriRef, Kind};
 
 use super::parse::{Components, TSV_HEADER};
 use super::Outcome;
@@ -79,14 +80,7 @@ fn write_json<W: Write>(
             let i = r.as_iri_ref();
             o.str("iri", Some(i.as_str()))?;
             Components::of(&i).write_json(&mut o)?;
-            o.objects("warnings", r.warnings(), |o, w: &Widened| {
-                o.num("offset", Some(w.offset as u64))?;
-                o.str("char", Some(w.ch.encode_utf8(&mut [0; 4])))?;
-                o.str("component", Some(w.component.as_str()))?;
-                o.str("kind", Some(w.kind.as_str()))?;
-                o.str("section", Some(w.kind.section()))?;
-                o.str("message", Some(&w.to_string()))
-            })?;
+            o.objects("warnings", r.warnings(), write_warning)?;
         }
         Err(f) => {
             o.bool("valid", false)?;
@@ -119,4 +113,116 @@ fn write_tsv(
         }
     }
     tsv_row(out, &row)
+}
+
+/// Runs `iri to-uri` in a lenient mode: `map` writes the URI of the strict IRI reference
+/// into an empty buffer (its error offsets are in that IRI's text, and are given back as
+/// offsets in the input); one line per input, as `to-uri --help` describes.
+pub fn to_uri_lenient(
+    mode: ParseMode,
+    inputs: Vec<OsString>,
+    format: Format,
+    out: &mut impl Write,
+    map: impl Fn(&IriRef<&str>, &mut String) -> Result<(), Failure> + Sync,
+) -> io::Result<Outcome> {
+    if format == Format::Tsv {
+        out.write_all(b"input\toutput\terror\twarnings\n")?;
+    }
+    let all_ok = each_input(inputs, out, |line, out| {
+        let (origin, bytes) = (line.origin, line.bytes);
+        let mut uri = String::new();
+        let parsed = match std::str::from_utf8(bytes) {
+            Ok(s) => LenientIriRef::parse(s, mode).map_err(|e| Failure::parse(&e)),
+            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+        };
+        let result = parsed.and_then(|r| {
+            map(&r.as_iri_ref(), &mut uri).map_err(|mut f| {
+                if let Some(at) = f.offset {
+                    let original = original_offset(r.warnings(), at);
+                    // The message tells the offset too.
+                    f.message = f
+                        .message
+                        .replace(&format!("at byte {at} "), &format!("at byte {original} "));
+                    f.offset = Some(original);
+                }
+                f
+            })?;
+            Ok(r)
+        });
+        let ok = result.is_ok();
+        let input = String::from_utf8_lossy(bytes);
+        let result = result.as_ref().map(|r| (uri.as_str(), r.warnings()));
+        // Writing into memory cannot fail.
+        let _ = write_uri_line(out, format, origin, &input, result);
+        ok
+    })?;
+    Ok(Outcome::from_ok(all_ok))
+}
+
+/// Writes the line of `to-uri --lenient` for one input: its URI and warnings, or its failure.
+fn write_uri_line(
+    out: &mut Vec<u8>,
+    format: Format,
+    origin: Origin,
+    input: &str,
+    result: Result<(&str, &[Widened]), &Failure>,
+) -> io::Result<()> {
+    let warnings = result.map_or(&[][..], |(_, w)| w);
+    match (format, result) {
+        (Format::Text, Err(f)) => f.write_text(out, origin),
+        (Format::Text, Ok((uri, _))) => {
+            out.extend_from_slice(uri.as_bytes());
+            for (n, w) in warnings.iter().enumerate() {
+                let sep = if n == 0 { " " } else { "; " };
+                write!(out, "{sep}warning: {w}")?;
+            }
+            out.push(b'\n');
+            Ok(())
+        }
+        (Format::Json, _) => {
+            let mut o = JsonObject::begin(&mut *out)?;
+            o.str("input", Some(input))?;
+            match result {
+                Ok((uri, _)) => o.str("output", Some(uri))?,
+                Err(f) => o.object("error", |e| f.write_json_fields(e))?,
+            }
+            o.objects("warnings", warnings, write_warning)?;
+            o.end_line()
+        }
+        (Format::Tsv, _) => {
+            let all: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+            let joined = all.join("; ");
+            let (output, error) = match result {
+                Ok((uri, _)) => (Some(uri), None),
+                Err(f) => (None, Some(f.message.as_str())),
+            };
+            let warnings = (!joined.is_empty()).then_some(joined.as_str());
+            tsv_row(out, &[Some(input), output, error, warnings])
+        }
+    }
+}
+
+/// The offset in the original text of the byte at `at` in the strict IRI that percent-encodes
+/// the `widened` characters (each of its UTF-8 octets became three bytes).
+fn original_offset(widened: &[Widened], at: usize) -> usize {
+    let mut grown = 0;
+    for w in widened {
+        let len = w.ch.len_utf8();
+        // Where the encoded character starts in the strict text.
+        if w.offset + grown >= at {
+            break;
+        }
+        grown += 2 * len;
+    }
+    at - grown
+}
+
+/// The members of one warning in JSON.
+pub(super) fn write_warning<W: Write>(o: &mut JsonObject<'_, W>, w: &Widened) -> io::Result<()> {
+    o.num("offset", Some(w.offset as u64))?;
+    o.str("char", Some(w.ch.encode_utf8(&mut [0; 4])))?;
+    o.str("component", Some(w.component.as_str()))?;
+    o.str("kind", Some(w.kind.as_str()))?;
+    o.str("section", Some(w.kind.section()))?;
+    o.str("message", Some(&w.to_string()))
 }

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 
 use iri::idn::IdnaOptions;
-use iri::legacy::DocumentCharset;
+use iri::legacy::{DocumentCharset, ParseMode};
 use iri::{Iri, IriRef, Normalizer};
 
 use super::Outcome;
@@ -17,31 +17,54 @@ use crate::output::{tsv_row, JsonObject};
 
 /// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
 /// `--idna`, the host of DNS schemes through ToASCII first; with `--charset`, the query of
-/// http(s) IRIs through the document charset.
+/// http(s) IRIs through the document charset; with `--lenient` or `--leiri`, read in that
+/// wider grammar.
 pub fn to_uri(args: ToUriArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let doc = args
         .charset
         .map(|c| DocumentCharset::new(c).unmappable(args.unmappable.into()));
+    let mode = match (args.lenient, args.leiri) {
+        (_, true) => Some(ParseMode::Leiri),
+        (true, false) => Some(ParseMode::Lenient),
+        (false, false) => None,
+    };
     let args = args.transform;
     let idna = args.idna.then(IdnaOptions::new);
+    if let Some(mode) = mode {
+        let (inputs, format) = (args.inputs, args.output.format);
+        return super::lenient::to_uri_lenient(mode, inputs, format, out, |r, buf| {
+            to_uri_charset_or_not(r, doc.as_ref(), idna.as_ref(), buf)
+        });
+    }
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        if let Some(doc) = &doc {
-            return to_uri_charset(&r, doc, idna.as_ref(), buf);
-        }
-        match &idna {
-            None => {
-                r.to_uri_into(buf);
-            }
-            Some(opts) => {
-                let uri = r
-                    .to_uri_with(opts)
-                    .map_err(|e| Failure::idna(&e, host_offset(&r)))?;
-                buf.push_str(uri.as_str());
-            }
-        }
-        Ok(())
+        to_uri_charset_or_not(&r, doc.as_ref(), idna.as_ref(), buf)
     })
+}
+
+/// The mapping of `to-uri` for a parsed reference: with `--charset` ([`to_uri_charset`]) or
+/// without, with ToASCII when `idna` is given.
+fn to_uri_charset_or_not(
+    r: &IriRef<&str>,
+    doc: Option<&DocumentCharset>,
+    idna: Option<&IdnaOptions>,
+    buf: &mut String,
+) -> Result<(), Failure> {
+    if let Some(doc) = doc {
+        return to_uri_charset(r, doc, idna, buf);
+    }
+    match idna {
+        None => {
+            r.to_uri_into(buf);
+        }
+        Some(opts) => {
+            let uri = r
+                .to_uri_with(opts)
+                .map_err(|e| Failure::idna(&e, host_offset(r)))?;
+            buf.push_str(uri.as_str());
+        }
+    }
+    Ok(())
 }
 
 /// `to-uri --charset`: the mapping (with ToASCII when `idna` is given), then the query of an

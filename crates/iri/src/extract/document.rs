@@ -26,7 +26,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::charset::decode;
 pub use super::charset::CharsetSource;
 use super::markup::{extract_markup_with, extract_text_with, Found, MarkupKind, MarkupOptions};
-use crate::legacy::Charset;
+use crate::legacy::{Charset, ParseMode};
 use crate::Iri;
 
 /// What a document is.
@@ -150,6 +150,20 @@ impl DocumentOptions {
     /// ```
     pub fn base(mut self, base: Iri<String>) -> Self {
         self.markup = self.markup.base(base);
+        self
+    }
+
+    /// The grammar the candidates are parsed in (see [`MarkupOptions::mode`]).
+    ///
+    /// ```
+    /// use iri::extract::{extract_document, DocumentOptions};
+    /// use iri::legacy::ParseMode;
+    /// let opts = DocumentOptions::new().mode(ParseMode::Lenient);
+    /// let doc = extract_document(b"see http://a/{id}/x", &opts);
+    /// assert_eq!(doc.found[0].result.as_ref().unwrap().uri, "http://a/%7Bid%7D/x");
+    /// ```
+    pub fn mode(mut self, mode: ParseMode) -> Self {
+        self.markup = self.markup.mode(mode);
         self
     }
 

@@ -7,8 +7,12 @@
 //!   (case-insensitively in HTML), or by the local part after a namespace prefix other than
 //!   `xmlns` (`xlink:href`, `rdf:about`, `rdf:resource`); `xml:base` too;
 //! - with [`MarkupOptions::text`] (on by default), IRIs in text content, found by the rules
-//!   of [`find_iris`], CDATA sections included; never inside comments,
+//!   of [`find_iris`](super::find_iris), CDATA sections included; never inside comments,
 //!   processing instructions, doctype declarations, or HTML `script` and `style` elements.
+//!   In text content, `<…>` (RFC 3986 Appendix C) delimits an IRI only when what it holds
+//!   would start one in running text too (a scheme and `//`, or a scheme of
+//!   [`OPAQUE_SCHEMES`](super::OPAQUE_SCHEMES)): a `<` there is escaped markup
+//!   (`&lt;xsl:number level="any"/&gt;`), not an IRI's delimiter.
 //!
 //! Character references are resolved first ([XML 1.0 §4.1; HTML 4.01 §24.2]: all numeric ones,
 //! the five XML entities, in HTML the Latin-1 entities), and leading and trailing ASCII
@@ -18,6 +22,11 @@
 //! scope (XML Base §4.2, nested bases resolved against their parent's), over the base the
 //! caller gave. A value that is not an IRI reference is reported with its parse error, never
 //! dropped; a relative reference with no base is reported unresolved.
+//!
+//! With [`MarkupOptions::mode`] set to [`ParseMode::Lenient`] (or [`ParseMode::Leiri`]), values
+//! are parsed in that wider grammar ([`LenientIriRef`]): each character only it allows is
+//! percent-encoded and reported in [`Resolved::warnings`]; in text, `{}|\^`` then continue a
+//! candidate too.
 //!
 //! Left out on purpose: attributes that hold lists (`srcset`, `ping`, `archive`), namespace
 //! names (`xmlns`), CSS `url(…)`, `<meta http-equiv=refresh>`, DTD-declared entities, the
@@ -29,7 +38,8 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::entities::{decode, Decoded};
-use super::text::{find_iris, Cursor};
+use super::text::{find_iris_with, Cursor, Scan};
+use crate::legacy::{LenientIriRef, ParseMode, Widened};
 use crate::{Iri, IriRef, ParseError};
 
 /// The attributes whose values are IRI references (HTML 4.01 §6.4 and the HTML Living
@@ -124,13 +134,17 @@ impl core::fmt::Display for Place {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolved {
-    /// The reference as found (after references and, for legacy charsets, NFC).
+    /// The reference as found (after references and, for legacy charsets, NFC); in a wider
+    /// [`ParseMode`], with the characters only that grammar allows percent-encoded.
     pub reference: IriRef<String>,
     /// The reference resolved against the base in scope; `None` when it is relative and there
     /// is no base.
     pub resolved: Option<Iri<String>>,
     /// The URI form (RFC 3987 §3.1) of the resolved IRI, or of the reference when unresolved.
     pub uri: String,
+    /// In a wider [`ParseMode`], each character of the found text that only that grammar
+    /// allows (offsets within [`Found::text`]); empty in strict mode.
+    pub warnings: Vec<Widened>,
 }
 
 /// One IRI candidate found in a document.
@@ -169,6 +183,7 @@ pub struct Found {
 pub struct MarkupOptions {
     pub(crate) base: Option<Iri<String>>,
     pub(crate) text: bool,
+    pub(crate) mode: ParseMode,
 }
 
 impl Default for MarkupOptions {
@@ -176,6 +191,7 @@ impl Default for MarkupOptions {
         MarkupOptions {
             base: None,
             text: true,
+            mode: ParseMode::Strict,
         }
     }
 }
@@ -210,6 +226,23 @@ impl MarkupOptions {
         self.text = yes;
         self
     }
+
+    /// The grammar the candidates are parsed in: [`ParseMode::Strict`] (the default) or a
+    /// wider one, whose extra characters are percent-encoded with a warning each.
+    ///
+    /// ```
+    /// use iri::extract::{extract_markup, MarkupKind, MarkupOptions};
+    /// use iri::legacy::ParseMode;
+    /// let opts = MarkupOptions::new().mode(ParseMode::Lenient);
+    /// let found = extract_markup("<a href='/my file'>", MarkupKind::Html, &opts);
+    /// let ok = found[0].result.as_ref().unwrap();
+    /// assert_eq!(ok.uri, "/my%20file");
+    /// assert_eq!(ok.warnings[0].offset, 3);
+    /// ```
+    pub fn mode(mut self, mode: ParseMode) -> Self {
+        self.mode = mode;
+        self
+    }
 }
 
 /// Finds the IRI references in an HTML or XML document; see the [module docs](self).
@@ -225,7 +258,7 @@ pub fn extract_markup(doc: &str, kind: MarkupKind, opts: &MarkupOptions) -> Vec<
     extract_markup_with(doc, kind, opts, &|s| s.to_string())
 }
 
-/// Finds the IRIs in plain text (by [`find_iris`]) and resolves them like
+/// Finds the IRIs in plain text (by [`find_iris`](super::find_iris)) and resolves them like
 /// [`extract_markup`] does.
 ///
 /// ```
@@ -245,7 +278,11 @@ pub(crate) fn extract_text_with(
     map: &dyn Fn(&str) -> String,
 ) -> Vec<Found> {
     let mut s = Scanner::new(doc, MarkupKind::Html, opts);
-    for m in find_iris(doc) {
+    let scan = Scan {
+        lenient: opts.mode != ParseMode::Strict,
+        markup: false,
+    };
+    for m in find_iris_with(doc, scan) {
         s.push(map(&m.text), m.span, Place::Text { element: None }, 0);
     }
     s.finish()
@@ -285,6 +322,8 @@ struct Scanner<'d> {
     html_base: Option<usize>,
     /// Whether text content is searched.
     text_on: bool,
+    /// The grammar candidates are parsed in.
+    mode: ParseMode,
 }
 
 /// Finds `needle` (ASCII) in `hay` from `from`, ASCII case-insensitively.
@@ -315,6 +354,7 @@ impl<'d> Scanner<'d> {
             stack: Vec::new(),
             html_base: None,
             text_on: opts.text,
+            mode: opts.mode,
         }
     }
 
@@ -338,10 +378,10 @@ impl<'d> Scanner<'d> {
 
     /// Adds the base that `value` sets over base `parent`; its index.
     fn new_base(&mut self, value: &str, parent: usize) -> usize {
-        let base = match IriRef::parse(value) {
-            Ok(r) => match (r.to_iri_checked(), &self.bases[parent]) {
+        let base = match LenientIriRef::parse(value, self.mode) {
+            Ok(r) => match (r.as_iri_ref().to_iri_checked(), &self.bases[parent]) {
                 (Some(abs), _) => Some(abs.into_owned()),
-                (None, Some(p)) => Some(p.resolve(&r)),
+                (None, Some(p)) => Some(p.resolve(&r.as_iri_ref())),
                 (None, None) => None,
             },
             Err(_) => self.bases[parent].clone(),
@@ -426,7 +466,11 @@ impl<'d> Scanner<'d> {
     fn text_matches(&mut self, decoded: &Decoded, map: &dyn Fn(&str) -> String) {
         let element = self.stack.last().map(|(n, _)| n.clone());
         let base = self.current_base();
-        for m in find_iris(&decoded.text) {
+        let scan = Scan {
+            lenient: self.mode != ParseMode::Strict,
+            markup: true,
+        };
+        for m in find_iris_with(&decoded.text, scan) {
             let span = decoded.source_offset(m.span.start)..decoded.source_offset(m.span.end);
             self.push(
                 map(&m.text),
@@ -569,6 +613,7 @@ impl<'d> Scanner<'d> {
         raw.sort_by_key(|r| r.span.start);
         let bases = self.bases;
         let html_base = self.html_base;
+        let mode = self.mode;
         raw.into_iter()
             .map(|r| {
                 let (line, column) = cursor.advance(self.doc, r.span.start);
@@ -576,7 +621,9 @@ impl<'d> Scanner<'d> {
                     Some(h) if r.base == 0 => h,
                     _ => r.base,
                 };
-                let result = IriRef::parse(r.text.clone()).map(|reference| {
+                let parsed = LenientIriRef::parse(&r.text, mode)
+                    .map(|l| (l.warnings().to_vec(), l.into_iri_ref().into_owned()));
+                let result = parsed.map(|(warnings, reference)| {
                     let resolved = match (reference.to_iri_checked(), &bases[base_ix]) {
                         (Some(abs), _) => Some(abs.into_owned()),
                         (None, Some(b)) => Some(b.resolve(&reference)),
@@ -590,6 +637,7 @@ impl<'d> Scanner<'d> {
                         reference,
                         resolved,
                         uri,
+                        warnings,
                     }
                 });
                 Found {

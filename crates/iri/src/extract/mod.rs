@@ -1,7 +1,8 @@
 //! Finding IRIs in text and in documents (RFC 3987 §7.3; RFC 3986 Appendix C).
 //!
-//! - [`find_iris`]: IRI candidates in plain text, with byte spans, lines and columns
-//!   (no dependencies).
+//! - [`find_iris`]: IRI candidates in plain text, with byte spans, lines and columns; where
+//!   an IRI ends in prose is decided by Unicode properties (general category, script, block),
+//!   which is why this module needs the `unicode` feature.
 //! - [`extract_text`], [`extract_markup`]: candidates in plain text or in HTML/XML that is
 //!   already text, parsed, resolved against the document's base and mapped to URIs.
 //! - [`extract_document`] (feature `encoding`): the same over bytes in any charset, detected

@@ -12,7 +12,7 @@
 //!   no IRI can hold (a bidi formatting character, a noncharacter, a C1 control) ends it, as
 //!   do space, controls and `<>"{}|\^``.
 //! - Trailing sentence punctuation (`.` `,` `;` `:` `!` `?` `'`) is left out, and so is a
-//!   closing `)` or `]` that has no opening partner inside the candidate, repeatedly:
+//!   closing `)`, `]` or `}` that has no opening partner inside the candidate, repeatedly:
 //!   `(see http://a/b_(c)).` yields `http://a/b_(c)`.
 //! - `<…>` delimits (Appendix C): the text inside is taken whole, with the old `URL:` prefix
 //!   removed and any whitespace inside removed (a long URI broken across lines); punctuation is
@@ -22,6 +22,40 @@
 //! - An IRI wrapped for bidi display (RFC 3987 §4.1: LRE … PDF, or LRI … PDI, or LRM around
 //!   it) is found without its wrapping characters, and marked [`Delimiter::Bidi`].
 //!
+//! # Non-ASCII punctuation and prose (Unicode properties)
+//!
+//! RFC 3987 §7.3 allows non-ASCII characters inside IRIs, so the end of an IRI in text is
+//! decided by what the Unicode Character Database says a character is (general category,
+//! script and block; the data of ICU4X's `icu_properties`), never by "non-ASCII" alone:
+//!
+//! - **Trailing punctuation.** Non-ASCII punctuation at the end of a candidate (general
+//!   categories Pd, Ps, Pe, Pi, Pf and Po: `。` `、` `»` `”` `’` `…` `—` `¿`) is left out like
+//!   its ASCII cousins, repeatedly and together with them (`…/été».` yields `…/été`). A closing
+//!   bracket (Pe) is kept when the candidate holds more opening brackets (Ps) than closing
+//!   ones, as for `)`. Connector punctuation (Pc, like `_`) is kept.
+//! - **Spaces and CJK punctuation end a candidate.** A non-ASCII space (general category Zs:
+//!   U+00A0 NO-BREAK SPACE, U+3000 IDEOGRAPHIC SPACE, …) ends a candidate like U+0020 does, and
+//!   so does any punctuation of the blocks CJK Symbols and Punctuation (U+3000–U+303F: `。`
+//!   `、` `「` `」` `【` `〜`) and Halfwidth and Fullwidth Forms (`（` `）` `！` `，` `｡`):
+//!   they are written in Chinese, Japanese and Korean prose, while an IRI uses the ASCII
+//!   forms. `・` (U+30FB KATAKANA MIDDLE DOT, in the Katakana block) is not among them and
+//!   stays inside: `…/ジョン・レノン`.
+//! - **Prose directly after a dot-suffix.** Chinese, Japanese, Thai and other writing without
+//!   spaces between words puts the sentence right after an IRI. A letter (general category L)
+//!   of a script other than Latin (and not Common or Inherited) ends a candidate when it comes
+//!   directly after a *dot-suffix*: a `.` and one or more ASCII letters or digits, as in a
+//!   file name's extension or the end of a host name. So
+//!   `詳細はhttp://example.jp/索引.htmlをご覧ください。` yields `http://example.jp/索引.html`,
+//!   `http://example.jpを` yields `http://example.jp`, and Arabic or Thai text right after
+//!   `.php` or `.com` is left out alike; `…/wiki/NHK紅白歌合戦` and `…/wiki/2020年` keep their
+//!   non-ASCII letters (no dot-suffix before them), and so do `…/résumé` and `…/Москва`.
+//!
+//! What these rules cannot tell apart, and take into the candidate: prose glued to an IRI
+//! whose end is not a dot-suffix (`…/索引をご覧ください`, `…/aboutをご覧ください`), since
+//! `…/東京の天気` is a path in the same characters. Such an IRI runs to the next space, CJK
+//! punctuation or character that no IRI can hold; a writer can delimit it with a space or
+//! `<…>`.
+//!
 //! Left out on purpose: IRIs without a scheme (`www.example.org`), since guessing a scheme is
 //! not this crate's business; double quotes need no special rule, as `"` cannot occur in an
 //! IRI. Candidates are not validated here: [`TextMatch::parse`] does that, so that an invalid
@@ -29,6 +63,9 @@
 
 use alloc::borrow::Cow;
 use core::ops::Range;
+
+use icu_properties::props::{Block, GeneralCategory, GeneralCategoryGroup, Script};
+use icu_properties::CodePointMapData;
 
 use crate::chars::{allowed_unencoded, is, ALPHA, SCHEME, URI_CHAR};
 use crate::{IriRef, ParseError};
@@ -67,9 +104,9 @@ pub enum Delimiter {
 ///
 /// ```
 /// let m = iri::extract::find_iris("go to\nhttp://例え.jp/パス。").next().unwrap();
-/// assert_eq!(m.text, "http://例え.jp/パス。");
+/// assert_eq!(m.text, "http://例え.jp/パス");
 /// assert_eq!((m.line, m.column), (2, 1));
-/// assert_eq!(m.span, 6..32);
+/// assert_eq!(m.span, 6..29);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextMatch<'a> {
@@ -108,10 +145,27 @@ impl TextMatch<'_> {
 /// assert_eq!(found, ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/"]);
 /// ```
 pub fn find_iris(text: &str) -> TextMatches<'_> {
+    find_iris_with(text, Scan::default())
+}
+
+/// How [`find_iris_with`] scans, beyond the rules of the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Scan {
+    /// The wider grammar (RFC 3987 §3.1; the 2002 draft): `{}|\^`` continue a candidate.
+    pub(crate) lenient: bool,
+    /// Text content of a document, markup already decoded: `<…>` delimits only a candidate
+    /// that would start one in running text too (scheme and `//`, or an [`OPAQUE_SCHEMES`]
+    /// scheme), since a `<` there is escaped markup (`&lt;xsl:number level="any"/&gt;`).
+    pub(crate) markup: bool,
+}
+
+/// [`find_iris`] scanning as `scan` says.
+pub(crate) fn find_iris_with(text: &str, scan: Scan) -> TextMatches<'_> {
     TextMatches {
         text,
         pos: 0,
         cursor: Cursor::new(),
+        scan,
     }
 }
 
@@ -126,6 +180,7 @@ pub struct TextMatches<'a> {
     text: &'a str,
     pos: usize,
     cursor: Cursor,
+    scan: Scan,
 }
 
 /// Line and column bookkeeping that only moves forward.
@@ -160,13 +215,49 @@ impl Cursor {
     }
 }
 
-/// Whether `c` may continue an IRI candidate.
-fn continues(c: char) -> bool {
+/// Whether `c` may continue an IRI candidate (with `lenient`, in the wider grammar).
+fn continues(c: char, lenient: bool) -> bool {
     if c.is_ascii() {
-        is(c as u8, URI_CHAR)
+        is(c as u8, URI_CHAR) || (lenient && matches!(c, '{' | '}' | '|' | '\\' | '^' | '`'))
     } else {
         allowed_unencoded(c as u32, true)
     }
+}
+
+/// The general category of `c` (Unicode Character Database, through `icu_properties`).
+fn category(c: char) -> GeneralCategory {
+    CodePointMapData::<GeneralCategory>::new().get(c)
+}
+
+/// Whether `c` is punctuation that a sentence puts after an IRI: any general category P
+/// but Pc (connector punctuation, like `_`).
+fn is_sentence_punctuation(category: GeneralCategory) -> bool {
+    GeneralCategoryGroup::Punctuation.contains(category)
+        && category != GeneralCategory::ConnectorPunctuation
+}
+
+/// Whether the non-ASCII `c` ends a candidate wherever it stands: a space (Zs), or
+/// punctuation of the CJK Symbols and Punctuation or Halfwidth and Fullwidth Forms blocks.
+fn ends_candidate(c: char) -> bool {
+    let gc = category(c);
+    if gc == GeneralCategory::SpaceSeparator {
+        return true;
+    }
+    if !GeneralCategoryGroup::Punctuation.contains(gc) {
+        return false;
+    }
+    let block = CodePointMapData::<Block>::new().get(c);
+    block == Block::CJKSymbolsAndPunctuation || block == Block::HalfwidthAndFullwidthForms
+}
+
+/// Whether the non-ASCII `c` starts prose when it follows a dot-suffix: a letter of a script
+/// other than Latin, Common and Inherited.
+fn starts_prose(c: char) -> bool {
+    if !GeneralCategoryGroup::Letter.contains(category(c)) {
+        return false;
+    }
+    let script = CodePointMapData::<Script>::new().get(c);
+    script != Script::Latin && script != Script::Common && script != Script::Inherited
 }
 
 /// Whether `c` opens a bidi wrapping (RFC 3987 §4.1).
@@ -182,12 +273,28 @@ fn closes_bidi(c: char) -> bool {
     matches!(c, '\u{202C}' | '\u{2069}' | '\u{200E}' | '\u{200F}')
 }
 
-/// The end of the candidate that starts at `start`, before the punctuation rules.
-fn raw_end(text: &str, start: usize) -> usize {
-    text[start..]
-        .char_indices()
-        .find(|&(_, c)| !continues(c))
-        .map_or(text.len(), |(i, _)| start + i)
+/// The end of the candidate that starts at `start`, before the punctuation rules: the first
+/// character that cannot continue it, that ends it wherever it stands, or that starts prose
+/// right after a dot-suffix (see the module docs).
+fn raw_end(text: &str, start: usize, lenient: bool) -> usize {
+    // `dot`: the last character was `.`; `suffix`: the last characters were `.` and one or
+    // more ASCII letters or digits.
+    let (mut dot, mut suffix) = (false, false);
+    for (i, c) in text[start..].char_indices() {
+        if c.is_ascii() {
+            if !continues(c, lenient) {
+                return start + i;
+            }
+            suffix = c.is_ascii_alphanumeric() && (dot || suffix);
+            dot = c == '.';
+            continue;
+        }
+        if !continues(c, lenient) || ends_candidate(c) || (suffix && starts_prose(c)) {
+            return start + i;
+        }
+        (dot, suffix) = (false, false);
+    }
+    text.len()
 }
 
 /// Leaves out trailing punctuation and unbalanced closing brackets; linear in `s`.
@@ -196,25 +303,52 @@ fn trim_end(s: &str) -> usize {
     // Only closing brackets are dropped, so the opening counts stay right.
     let (open_paren, mut close_paren) = (count(b'('), count(b')'));
     let (open_bracket, mut close_bracket) = (count(b'['), count(b']'));
-    let bytes = s.as_bytes();
+    let (open_brace, mut close_brace) = (count(b'{'), count(b'}'));
+    // Non-ASCII brackets by general category, Ps opening and Pe closing: counted only when
+    // the end holds one.
+    let mut others: Option<(usize, usize)> = None;
+    let count_others = || {
+        let (mut open, mut close) = (0, 0);
+        for c in s.chars().filter(|c| !c.is_ascii()) {
+            match category(c) {
+                GeneralCategory::OpenPunctuation => open += 1,
+                GeneralCategory::ClosePunctuation => close += 1,
+                _ => {}
+            }
+        }
+        (open, close)
+    };
     let mut end = s.len();
-    while end > 0 {
-        let drop = match bytes[end - 1] {
-            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' if open_paren < close_paren => {
+    while let Some(c) = s[..end].chars().next_back() {
+        let drop = match c {
+            '.' | ',' | ';' | ':' | '!' | '?' | '\'' => true,
+            ')' if open_paren < close_paren => {
                 close_paren -= 1;
                 true
             }
-            b']' if open_bracket < close_bracket => {
+            ']' if open_bracket < close_bracket => {
                 close_bracket -= 1;
                 true
             }
-            _ => false,
+            '}' if open_brace < close_brace => {
+                close_brace -= 1;
+                true
+            }
+            c if c.is_ascii() => false,
+            c => match category(c) {
+                GeneralCategory::ClosePunctuation => {
+                    let (open, close) = others.get_or_insert_with(count_others);
+                    let unbalanced = open < close;
+                    *close -= usize::from(unbalanced);
+                    unbalanced
+                }
+                gc => is_sentence_punctuation(gc),
+            },
         };
         if !drop {
             break;
         }
-        end -= 1;
+        end -= c.len_utf8();
     }
     end
 }
@@ -245,7 +379,7 @@ fn starts_candidate(text: &str, start: usize, colon: usize) -> bool {
         && after
             .chars()
             .next()
-            .is_some_and(|c| continues(c) && c != '/')
+            .is_some_and(|c| continues(c, false) && c != '/')
 }
 
 /// The longest `<…>` content considered (Appendix C's wrapped URIs are long, not endless).
@@ -287,7 +421,7 @@ impl<'a> TextMatches<'a> {
             let scheme = &span_text[..colon];
             let ok = scheme.bytes().next().is_some_and(|b| is(b, ALPHA))
                 && scheme.bytes().all(|b| is(b, SCHEME));
-            if !ok {
+            if !ok || (self.scan.markup && !starts_candidate(span_text, 0, colon)) {
                 return None;
             }
         }
@@ -333,7 +467,7 @@ impl<'a> Iterator for TextMatches<'a> {
                 b':' => {
                     if let Some(start) = scheme_before(text, self.pos, i) {
                         if starts_candidate(text, start, i) {
-                            let raw = raw_end(text, start);
+                            let raw = raw_end(text, start, self.scan.lenient);
                             let end = start + trim_end(&text[start..raw]);
                             let before = text[..start].chars().next_back();
                             let after = text[end..].chars().next();
