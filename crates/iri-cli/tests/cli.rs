@@ -5,7 +5,6 @@ mod common;
 use common::*;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 // ---------------------------------------------------------------------------------------------
 // parse
@@ -383,7 +382,6 @@ fn ten_megabyte_line() {
     input.extend_from_slice(b"\n");
     input.extend_from_slice(&line);
     input.extend_from_slice(b" \n"); // invalid at its very end
-    let start = Instant::now();
     let o = run_with_stdin(&["parse", "--format", "json"], &input);
     assert_code(&o, 1);
     let out = stdout(&o);
@@ -410,11 +408,6 @@ fn ten_megabyte_line() {
     assert_eq!(
         o.stdout.len(),
         line.len() + 1 + stdout(&o).lines().nth(1).unwrap().len() + 1
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(30),
-        "took {:?}",
-        start.elapsed()
     );
 }
 
@@ -1296,7 +1289,6 @@ fn dedup_a_million_lines() {
         };
         input.extend_from_slice(line.as_bytes());
     }
-    let start = Instant::now();
     let o = run_with_stdin(&["dedup", "--level", "scheme"], &input);
     assert_code(&o, 0);
     let out = stdout(&o);
@@ -1307,11 +1299,6 @@ fn dedup_a_million_lines() {
     let o = run_with_stdin(&["dedup"], &input);
     assert_eq!(stdout(&o).lines().count(), 2000);
     assert_eq!(stderr(&o), "1000000 lines, 2000 classes, 0 invalid\n");
-    assert!(
-        start.elapsed() < Duration::from_secs(60),
-        "took {:?}",
-        start.elapsed()
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
