@@ -649,8 +649,11 @@ fn to_uri_layout() -> String {
         "\n\n\
 With --charset ENC (the charset of the document the IRIs come from), the query of an http or
 https IRI is mapped through ENC instead of UTF-8 (RFC 3987 §3.1 note, the IRI processing
-draft §6.1): ASCII and existing %HH stay, and each octet ENC gives for a non-ASCII character
-becomes %HH. No other scheme and no other component is affected, and a Unicode ENC (UTF-8,
+draft §6.1): ASCII and existing %HH stay; of the octets ENC gives for a non-ASCII character,
+those of unreserved ASCII characters (letters, digits, - . _ ~) and of : @ / ? stay as those
+characters, as browsers send them (RFC 3986 §2.3: パ in Shift_JIS is 0x83 0x70, so %83p), and
+every other octet becomes %HH (the sub-delimiters & = ; + … too, since queries delimit with
+them). No other scheme and no other component is affected, and a Unicode ENC (UTF-8,
 UTF-16) changes nothing. A query character ENC cannot represent (after trying its canonically
 equivalent decomposed forms, as windows-1258 needs) is, by --unmappable: error (the default)
 an error of kind unmappable, with its offset; utf-8 its UTF-8 octets, percent-encoded; ncr the
