@@ -29,7 +29,11 @@ use crate::stats::StatsFormat;
                   `dedup` one line per equivalence class (and per invalid line), `compare` \
                   takes exactly two arguments, and `lint` in text format writes a block per \
                   diagnostic (nothing for an input without any) and a summary on standard \
-                  error.",
+                  error.\n\n\
+                  When an invalid input looks like a common mistake (an IPv6 address without \
+                  brackets, an IP literal without its ']', '\\' for '/', a literal '%'), its \
+                  error message ends with '; hint: …', and in JSON the error object has a \
+                  \"hint\" member with that sentence (none otherwise).",
     after_help = "Exit status: 0 when every input is valid, 1 when some input is invalid (or a \
                   file cannot be read), 2 on a usage error. `compare`: 0 when equivalent (at \
                   --level or below), 1 when not, 2 on a usage error or an invalid argument. \

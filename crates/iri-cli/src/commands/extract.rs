@@ -184,6 +184,7 @@ impl UriForm {
                     component: Some(iri::Component::Query.as_str()),
                     offset: None,
                     message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),
+                    hint: None,
                     located: false,
                 }),
         }

@@ -71,6 +71,9 @@ impl Reporter {
                 o.str("kind", Some(failure.kind))?;
                 o.str("component", failure.component)?;
                 o.str("message", Some(&failure.message))?;
+                if let Some(hint) = failure.hint {
+                    o.str("hint", Some(hint))?;
+                }
                 o.end_line()
             }
             Format::Tsv => tsv_row(
