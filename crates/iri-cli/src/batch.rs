@@ -242,11 +242,13 @@ pub struct Batch {
 impl Batch {
     /// A run over the arguments, or over standard input when there are none. A bar is shown
     /// when standard input is not a terminal and standard error is (and no `--quiet`): over
-    /// bytes, with an ETA, when standard input is a file, else a spinner over lines.
+    /// bytes, with an ETA, when standard input is a file, else a spinner over lines. An
+    /// argument that names a file gets a warning (see [`crate::input::warn_file_arguments`]).
     pub fn for_inputs(args: &[OsString]) -> Self {
         if args.is_empty() {
             note_terminal_stdin("IRIs");
         }
+        crate::input::warn_file_arguments(args);
         let show = args.is_empty() && !io::stdin().is_terminal();
         Batch::new(show.then(stdin_progress))
     }

@@ -22,7 +22,11 @@ use crate::stats::StatsFormat;
                   strictly.\n\n\
                   Every subcommand takes its inputs as arguments or, when none are given, one \
                   per line on standard input (LF or CRLF; an empty line is an input too: the \
-                  empty relative reference). Each input yields exactly one output line, a \
+                  empty relative reference). `validate`, `dedup` and `extract` take files as \
+                  arguments ('-' for standard input); the others take IRIs, and read lines \
+                  only from standard input (iri lint < urls.txt): an argument that names an \
+                  existing file and is not an IRI with a scheme is still taken as an IRI \
+                  reference, with a warning on standard error. Each input yields exactly one output line, a \
                   result or an error, in order; errors about inputs go to standard output so \
                   that output stays aligned with input. Write `--` before inputs that start \
                   with '-'. The exceptions: `validate` reports only the invalid lines, \
@@ -43,6 +47,9 @@ use crate::stats::StatsFormat;
                   (--threads), in bounded memory; a progress bar is shown when standard \
                   error is a terminal (not with --quiet), and --stats prints a summary of the \
                   inputs on standard error.\n\n\
+                  Streams: from a pipe or a terminal, the result of each line is written as \
+                  soon as the line has come (tail -f access.log | iri to-uri), and a terminal \
+                  is told on standard error how to end the input (Ctrl-D; not with --quiet).\n\n\
                   Examples:\n  \
                   iri parse 'http://例え.テスト/δοκιμή?q=1#ñ'\n  \
                   iri validate --stats examples/iris.txt\n  \
@@ -63,7 +70,8 @@ pub struct Cli {
         default_value_t = 0
     )]
     pub threads: usize,
-    /// No progress bar (one is shown only when standard error is a terminal anyway).
+    /// No progress bar (one is shown only when standard error is a terminal anyway), and no
+    /// note that standard input is a terminal being read.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     /// After the run, print a summary of the input lines on standard error: valid and

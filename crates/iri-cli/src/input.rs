@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// Where an input came from, for messages.
@@ -86,6 +86,26 @@ impl Source {
         match self {
             Source::Stdin => "<stdin>".to_owned(),
             Source::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// Warns on standard error about each argument that names an existing file and is not an IRI
+/// with a scheme: the subcommands that take IRIs as arguments (all but `validate`, `dedup` and
+/// `extract`, which take files) read lines only from standard input, so such an argument is
+/// taken as an IRI reference, which is seldom what was meant (`iri lint urls.txt`).
+pub fn warn_file_arguments(args: &[OsString]) {
+    for arg in args {
+        let is_iri = arg
+            .to_str()
+            .is_some_and(|s| iri::validate(s, iri::Kind::Iri).is_ok());
+        if !is_iri && Path::new(arg).is_file() {
+            let name = arg.to_string_lossy();
+            crate::output::warn(format_args!(
+                "warning: '{name}' is taken as an IRI reference, though it names a file: the \
+                 arguments of this subcommand are IRIs; to read the lines of the file, give it \
+                 on standard input (< '{name}')"
+            ));
         }
     }
 }
