@@ -11,7 +11,8 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 /// Where an input came from, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,7 +138,8 @@ pub enum SourceError {
 /// waiting for more input.
 pub trait LineRead: BufRead {
     /// Whether a whole line (or the end of the input) is there to read, so that reading it
-    /// will not wait. Files and memory always have it; a pipe or a terminal may not.
+    /// will not wait; the reader may wait a moment for one (a [`Feed`]: a few milliseconds).
+    /// Files and memory always have it; a pipe or a terminal may not.
     fn line_ready(&mut self) -> bool {
         true
     }
@@ -191,6 +193,11 @@ const FEED_BLOCK: usize = 1 << 16;
 
 /// Blocks read and not yet taken that the feeding thread may hold (so at most 1 MiB).
 const FEED_BLOCKS: usize = 16;
+
+/// How long a [`Feed`] waits in [`LineRead::line_ready`] for the rest of a line before it says there is none:
+/// long enough for a busy machine to schedule the feeding thread of a fast pipe (whose chunks
+/// then stay whole), short beside the ~50 ms in which a result should follow its line.
+const FEED_LINGER: Duration = Duration::from_millis(3);
 
 /// Bytes read by a thread of their own and handed over in blocks, as they come: the reader
 /// can tell whether a whole line has arrived ([`LineRead::line_ready`]) without waiting.
@@ -314,10 +321,10 @@ impl LineRead for Feed {
             if self.done {
                 return true;
             }
-            match self.blocks.try_recv() {
+            match self.blocks.recv_timeout(FEED_LINGER) {
                 Ok(block) => self.take(Some(block)),
-                Err(TryRecvError::Empty) => return false,
-                Err(TryRecvError::Disconnected) => self.take(None),
+                Err(RecvTimeoutError::Timeout) => return false,
+                Err(RecvTimeoutError::Disconnected) => self.take(None),
             }
         }
     }
@@ -327,7 +334,7 @@ impl LineRead for Feed {
 mod tests {
     use super::*;
     use std::io::Write;
-    use std::time::{Duration, Instant};
+    use std::time::Instant;
 
     /// Polls `line_ready` until it says `want` (a thread hands the bytes over).
     fn ready_within(feed: &mut Feed, want: bool) -> bool {
