@@ -208,6 +208,9 @@ pub struct Feed {
     pos: usize,
     /// The index in `buf` of a line feed at or after `pos`, when one is known.
     newline: Option<usize>,
+    /// `buf[pos..scanned]` holds no line feed: a long line is searched once, not again with
+    /// each block that brings more of it.
+    scanned: usize,
     /// The thread is done: the end of the input, or an error (kept in `error` until the
     /// bytes before it are consumed).
     done: bool,
@@ -247,6 +250,7 @@ impl Feed {
             buf: Vec::new(),
             pos: 0,
             newline: None,
+            scanned: 0,
             done: false,
             error: None,
         }
@@ -260,9 +264,14 @@ impl Feed {
                     self.buf = b;
                     self.pos = 0;
                     self.newline = None;
+                    self.scanned = 0;
                 } else {
                     self.buf.drain(..self.pos);
-                    self.newline = self.newline.map(|n| n - self.pos);
+                    self.newline = self
+                        .newline
+                        .filter(|&n| n >= self.pos)
+                        .map(|n| n - self.pos);
+                    self.scanned = self.scanned.saturating_sub(self.pos);
                     self.pos = 0;
                     self.buf.extend_from_slice(&b);
                 }
@@ -313,11 +322,12 @@ impl LineRead for Feed {
                 return true;
             }
             // The last line feed of what is there: later calls know the lines up to it.
-            let rest = &self.buf[self.pos..];
-            if let Some(p) = rest.iter().rposition(|&c| c == b'\n') {
-                self.newline = Some(self.pos + p);
+            let from = self.scanned.max(self.pos);
+            if let Some(p) = self.buf[from..].iter().rposition(|&c| c == b'\n') {
+                self.newline = Some(from + p);
                 return true;
             }
+            self.scanned = self.buf.len();
             if self.done {
                 return true;
             }
@@ -366,12 +376,19 @@ mod tests {
         feed.read_until(b'\n', &mut line).unwrap();
         assert_eq!(line, b"de\n");
         assert!(!feed.line_ready(), "f has no line feed yet");
+        // The rest of the line comes in a block of its own (the line feeds seen before are
+        // behind the reader by then).
+        w.write_all(b"g\nh").unwrap();
+        assert!(ready_within(&mut feed, true));
+        line.clear();
+        feed.read_until(b'\n', &mut line).unwrap();
+        assert_eq!(line, b"fg\n");
         // The end makes the last piece a line.
         drop(w);
         assert!(ready_within(&mut feed, true));
         line.clear();
         feed.read_until(b'\n', &mut line).unwrap();
-        assert_eq!(line, b"f");
+        assert_eq!(line, b"h");
         assert!(feed.line_ready());
         assert_eq!(feed.read_until(b'\n', &mut line).unwrap(), 0);
     }
