@@ -11,7 +11,9 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Where an input came from, for messages.
@@ -194,15 +196,19 @@ const FEED_BLOCK: usize = 1 << 16;
 /// Blocks read and not yet taken that the feeding thread may hold (so at most 1 MiB).
 const FEED_BLOCKS: usize = 16;
 
-/// How long a [`Feed`] waits in [`LineRead::line_ready`] for the rest of a line before it says there is none:
-/// long enough for a busy machine to schedule the feeding thread of a fast pipe (whose chunks
-/// then stay whole), short beside the ~50 ms in which a result should follow its line.
+/// How long a [`Feed`] waits in [`LineRead::line_ready`] for the rest of a line, while its
+/// thread waits for input, before it says there is none: short beside the ~50 ms in which a
+/// result should follow its line.
 const FEED_LINGER: Duration = Duration::from_millis(3);
 
 /// Bytes read by a thread of their own and handed over in blocks, as they come: the reader
 /// can tell whether a whole line has arrived ([`LineRead::line_ready`]) without waiting.
 pub struct Feed {
     blocks: Receiver<io::Result<Vec<u8>>>,
+    /// Whether the thread is in a read of the source (which waits when the source has
+    /// nothing): only then may the input be said to have no line ready. Otherwise the thread
+    /// has bytes in hand and is only not scheduled yet, as on a busy machine.
+    reading: Arc<AtomicBool>,
     /// Bytes received and not yet consumed: `buf[pos..]`.
     buf: Vec<u8>,
     pos: usize,
@@ -226,9 +232,14 @@ impl Feed {
     /// A feed of `source`, read on a new thread.
     pub fn new(mut source: impl Read + Send + 'static) -> Self {
         let (tx, blocks) = mpsc::sync_channel(FEED_BLOCKS);
+        let reading = Arc::new(AtomicBool::new(false));
+        let in_read = Arc::clone(&reading);
         std::thread::spawn(move || loop {
             let mut block = vec![0u8; FEED_BLOCK];
-            let sent = match source.read(&mut block) {
+            in_read.store(true, Ordering::SeqCst);
+            let read = source.read(&mut block);
+            in_read.store(false, Ordering::SeqCst);
+            let sent = match read {
                 Ok(0) => break,
                 Ok(n) => {
                     block.truncate(n);
@@ -247,6 +258,7 @@ impl Feed {
         });
         Feed {
             blocks,
+            reading,
             buf: Vec::new(),
             pos: 0,
             newline: None,
@@ -333,7 +345,12 @@ impl LineRead for Feed {
             }
             match self.blocks.recv_timeout(FEED_LINGER) {
                 Ok(block) => self.take(Some(block)),
-                Err(RecvTimeoutError::Timeout) => return false,
+                // The thread waits for the source: nothing more is there yet.
+                Err(RecvTimeoutError::Timeout) if self.reading.load(Ordering::SeqCst) => {
+                    return false
+                }
+                // The thread has bytes in hand (or is between two reads): wait for them.
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => self.take(None),
             }
         }
