@@ -13,12 +13,17 @@
 //! With one thread (`--threads 1`, or a machine with one core) everything runs on the calling
 //! thread, one chunk after the other.
 //!
+//! Input from a pipe or a terminal comes when its writer writes it: a chunk ends early when
+//! no whole line is there to read (see [`LineRead`]), its results are written and flushed at
+//! once, and only then does the reader wait. So each result of `tail -f log | iri to-uri`
+//! appears as its line comes, while a file (or a fast pipe) still goes in full chunks.
+//!
 //! A subcommand plugs in with [`each_input`] (inputs as arguments or standard input, one
 //! output per input), or with a [`Batch`] and its [`Batch::inputs`] or [`Batch::lines`] when
 //! it needs the sequential step or reads files.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -26,7 +31,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::input::{with_context, Origin, Source, SourceError};
+use crate::input::{stdin_reader, with_context, LineRead, Origin, Source, SourceError};
 use crate::output::warn;
 use crate::stats::{Stats, StatsFormat};
 
@@ -96,6 +101,9 @@ struct Chunk {
     /// Whether the source reached its end while this chunk was read: reading again would
     /// wait for more (a terminal after Ctrl-D), so nobody does.
     at_end: bool,
+    /// Whether the chunk ended because no whole line was there to read: its output is to be
+    /// flushed as soon as it is written.
+    cut: bool,
 }
 
 impl Chunk {
@@ -107,6 +115,7 @@ impl Chunk {
             arguments,
             consumed: 0,
             at_end: false,
+            cut: false,
         }
     }
 
@@ -115,6 +124,7 @@ impl Chunk {
         self.lines.clear();
         self.consumed = 0;
         self.at_end = false;
+        self.cut = false;
     }
 
     fn line(&self, i: usize) -> Line<'_> {
@@ -132,10 +142,17 @@ impl Chunk {
     /// Reads the next lines of `reader` into the (cleared) chunk; `next` is the number of the
     /// next line. A trailing `\n` and then a trailing `\r` are stripped from each line. On a
     /// read error the chunk holds the lines read before it.
-    fn fill(&mut self, reader: &mut impl BufRead, next: &mut usize) -> io::Result<()> {
+    ///
+    /// The chunk ends early, `cut`, when no whole line is there to read: after one line, or
+    /// at once when `wait` is false (then it may be empty without being at the end).
+    fn fill(&mut self, reader: &mut impl LineRead, next: &mut usize, wait: bool) -> io::Result<()> {
         self.clear();
         self.first = *next;
         while self.lines.len() < CHUNK_LINES && self.data.len() < CHUNK_BYTES {
+            if (!wait || !self.lines.is_empty()) && !reader.line_ready() {
+                self.cut = true;
+                break;
+            }
             let start = self.data.len();
             let read = match reader.read_until(b'\n', &mut self.data) {
                 Ok(n) => n,
@@ -225,8 +242,13 @@ pub struct Batch {
 impl Batch {
     /// A run over the arguments, or over standard input when there are none. A bar is shown
     /// when standard input is not a terminal and standard error is (and no `--quiet`): over
-    /// bytes, with an ETA, when standard input is a file, else a spinner over lines.
+    /// bytes, with an ETA, when standard input is a file, else a spinner over lines. An
+    /// argument that names a file gets a warning (see [`crate::input::warn_file_arguments`]).
     pub fn for_inputs(args: &[OsString]) -> Self {
+        if args.is_empty() {
+            note_terminal_stdin("IRIs");
+        }
+        crate::input::warn_file_arguments(args);
         let show = args.is_empty() && !io::stdin().is_terminal();
         Batch::new(show.then(stdin_progress))
     }
@@ -235,6 +257,9 @@ impl Batch {
     /// are all files, a spinner when one is standard input (unless it is a terminal).
     pub fn for_sources(sources: &[Source]) -> Self {
         let reads_stdin = sources.iter().any(|s| matches!(s, Source::Stdin));
+        if reads_stdin {
+            note_terminal_stdin("IRIs");
+        }
         let progress = if reads_stdin {
             (!io::stdin().is_terminal()).then(stdin_progress)
         } else {
@@ -294,8 +319,7 @@ impl Batch {
         E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
     {
         if args.is_empty() {
-            let stdin = BufReader::with_capacity(1 << 16, io::stdin().lock());
-            return match self.lines(stdin, out, map, emit) {
+            return match self.lines(stdin_reader(), out, map, emit) {
                 Ok(()) => Ok(()),
                 Err(SourceError::Read(e)) => Err(with_context("<stdin>", e)),
                 Err(SourceError::Write(e)) => Err(e),
@@ -314,9 +338,10 @@ impl Batch {
 
     /// Runs over the lines of `reader`, numbered from 1: `map` on the workers, `emit` in
     /// input order. A read error ends the run after the lines read before it are written.
+    /// The output of a chunk cut short (nothing more to read yet) is flushed at once.
     pub fn lines<T, W, M, E>(
         &mut self,
-        reader: impl BufRead,
+        reader: impl LineRead,
         out: &mut W,
         map: M,
         mut emit: E,
@@ -331,7 +356,7 @@ impl Batch {
         let stats = self.stats.is_some();
         let mut next = 1;
         let mut cur = Chunk::new(false);
-        let mut read_error = cur.fill(&mut reader, &mut next).err();
+        let mut read_error = cur.fill(&mut reader, &mut next, true).err();
         if !parallel() {
             while !cur.lines.is_empty() {
                 let tasks = map_chunk(&cur, &map, false, stats);
@@ -340,7 +365,7 @@ impl Batch {
                 if read_error.is_some() || cur.at_end {
                     break;
                 }
-                read_error = cur.fill(&mut reader, &mut next).err();
+                read_error = cur.fill(&mut reader, &mut next, true).err();
             }
         } else {
             // `cur` is read and waits to be mapped; `spare` holds the chunk before it, whose
@@ -361,7 +386,7 @@ impl Batch {
                             self.emit_chunk(&spare, tasks, out, &mut emit)?;
                         }
                         if read_more {
-                            Ok(spare.fill(&mut reader, &mut next).err())
+                            Ok(spare.fill(&mut reader, &mut next, false).err())
                         } else {
                             spare.clear();
                             Ok(None)
@@ -378,6 +403,15 @@ impl Batch {
                 }
                 prev = mapped;
                 std::mem::swap(&mut cur, &mut spare);
+                if read_more && read_error.is_none() && cur.lines.is_empty() && !cur.at_end {
+                    // Nothing was there to read: write what is mapped, then wait for input.
+                    if let Some(tasks) = prev.take() {
+                        self.emit_chunk(&spare, tasks, out, &mut emit)
+                            .map_err(SourceError::Write)?;
+                    }
+                    out.flush().map_err(SourceError::Write)?;
+                    read_error = cur.fill(&mut reader, &mut next, true).err();
+                }
             }
         }
         match read_error {
@@ -420,6 +454,10 @@ impl Batch {
                 pb.suspend(|| out.flush())?;
             }
         }
+        if chunk.cut {
+            // More input is not there yet: the results so far are not to wait for it.
+            out.flush()?;
+        }
         Ok(())
     }
 
@@ -442,6 +480,21 @@ impl Drop for Batch {
     fn drop(&mut self) {
         // A run cut short (a closed pipe) leaves no bar behind.
         self.clear();
+    }
+}
+
+/// Tells a person at a terminal that the command waits for `what` there (unless `--quiet`):
+/// `iri: reading IRIs from standard input (Ctrl-D to end)` on standard error.
+pub fn note_terminal_stdin(what: &str) {
+    if io::stdin().is_terminal() && !settings().quiet {
+        let end = if cfg!(windows) {
+            "Ctrl-Z, Enter"
+        } else {
+            "Ctrl-D"
+        };
+        warn(format_args!(
+            "reading {what} from standard input ({end} to end)"
+        ));
     }
 }
 
@@ -506,7 +559,7 @@ mod tests {
         let mut next = 1;
         let mut out = Vec::new();
         loop {
-            chunk.fill(&mut reader, &mut next).unwrap();
+            chunk.fill(&mut reader, &mut next, true).unwrap();
             if chunk.lines.is_empty() {
                 return out;
             }
@@ -541,13 +594,13 @@ mod tests {
         let mut reader = &input[..];
         let mut chunk = Chunk::new(false);
         let mut next = 1;
-        chunk.fill(&mut reader, &mut next).unwrap();
+        chunk.fill(&mut reader, &mut next, true).unwrap();
         assert_eq!(chunk.lines.len(), CHUNK_LINES);
         assert!(!chunk.at_end);
-        chunk.fill(&mut reader, &mut next).unwrap();
+        chunk.fill(&mut reader, &mut next, true).unwrap();
         assert_eq!(chunk.first, CHUNK_LINES + 1);
         assert_eq!(chunk.line(0).bytes, CHUNK_LINES.to_string().as_bytes());
-        chunk.fill(&mut reader, &mut next).unwrap();
+        chunk.fill(&mut reader, &mut next, true).unwrap();
         assert_eq!(chunk.lines.len(), 5);
         assert!(chunk.at_end, "the end is seen with the last lines");
         let got = read_all(&input);
@@ -557,8 +610,57 @@ mod tests {
         let mut long = vec![b'x'; CHUNK_BYTES + 10];
         long.extend_from_slice(b"\ny\n");
         let mut reader = &long[..];
-        chunk.fill(&mut reader, &mut next).unwrap();
+        chunk.fill(&mut reader, &mut next, true).unwrap();
         assert_eq!(chunk.lines.len(), 1);
+    }
+
+    /// Lines that are there to read, but said not to be: as a pipe whose writer is slow.
+    struct NeverReady<'a>(&'a [u8]);
+
+    impl io::Read for NeverReady<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+
+    impl io::BufRead for NeverReady<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            Ok(self.0)
+        }
+        fn consume(&mut self, n: usize) {
+            self.0 = &self.0[n..];
+        }
+    }
+
+    impl LineRead for NeverReady<'_> {
+        fn line_ready(&mut self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn chunks_are_cut_when_no_line_is_ready() {
+        let mut reader = NeverReady(b"a\nb\nc\n");
+        let mut chunk = Chunk::new(false);
+        let mut next = 1;
+        // Waiting: one line, then the chunk is cut.
+        chunk.fill(&mut reader, &mut next, true).unwrap();
+        assert_eq!(
+            (chunk.lines.len(), chunk.cut, chunk.at_end),
+            (1, true, false)
+        );
+        // Not waiting: nothing read, not at the end.
+        chunk.fill(&mut reader, &mut next, false).unwrap();
+        assert_eq!(
+            (chunk.lines.len(), chunk.cut, chunk.at_end),
+            (0, true, false)
+        );
+        assert_eq!(next, 2);
+        // A reader that is always ready (memory) fills whole chunks and is never cut.
+        let input = b"a\nb\nc\n";
+        let mut reader = &input[..];
+        chunk.fill(&mut reader, &mut next, false).unwrap();
+        assert_eq!((chunk.lines.len(), chunk.cut), (3, false));
     }
 
     #[test]
@@ -567,7 +669,7 @@ mod tests {
         let input: Vec<u8> = (0..5000)
             .flat_map(|i| format!("{i}\n").into_bytes())
             .collect();
-        chunk.fill(&mut &input[..], &mut 1).unwrap();
+        chunk.fill(&mut &input[..], &mut 1, true).unwrap();
         let map = |line: Line<'_>, out: &mut Vec<u8>| {
             out.extend_from_slice(line.bytes);
             line.bytes.len()

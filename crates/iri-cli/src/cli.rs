@@ -22,14 +22,22 @@ use crate::stats::StatsFormat;
                   strictly.\n\n\
                   Every subcommand takes its inputs as arguments or, when none are given, one \
                   per line on standard input (LF or CRLF; an empty line is an input too: the \
-                  empty relative reference). Each input yields exactly one output line, a \
+                  empty relative reference). `validate`, `dedup` and `extract` take files as \
+                  arguments ('-' for standard input); the others take IRIs, and read lines \
+                  only from standard input (iri lint < urls.txt): an argument that names an \
+                  existing file and is not an IRI with a scheme is still taken as an IRI \
+                  reference, with a warning on standard error. Each input yields exactly one output line, a \
                   result or an error, in order; errors about inputs go to standard output so \
                   that output stays aligned with input. Write `--` before inputs that start \
                   with '-'. The exceptions: `validate` reports only the invalid lines, \
                   `dedup` one line per equivalence class (and per invalid line), `compare` \
                   takes exactly two arguments, and `lint` in text format writes a block per \
                   diagnostic (nothing for an input without any) and a summary on standard \
-                  error.",
+                  error.\n\n\
+                  When an invalid input looks like a common mistake (an IPv6 address without \
+                  brackets, an IP literal without its ']', '\\' for '/', a literal '%'), its \
+                  error message ends with '; hint: …', and in JSON the error object has a \
+                  \"hint\" member with that sentence (none otherwise).",
     after_help = "Exit status: 0 when every input is valid, 1 when some input is invalid (or a \
                   file cannot be read), 2 on a usage error. `compare`: 0 when equivalent (at \
                   --level or below), 1 when not, 2 on a usage error or an invalid argument. \
@@ -39,6 +47,9 @@ use crate::stats::StatsFormat;
                   (--threads), in bounded memory; a progress bar is shown when standard \
                   error is a terminal (not with --quiet), and --stats prints a summary of the \
                   inputs on standard error.\n\n\
+                  Streams: from a pipe or a terminal, the result of each line is written as \
+                  soon as the line has come (tail -f access.log | iri to-uri), and a terminal \
+                  is told on standard error how to end the input (Ctrl-D; not with --quiet).\n\n\
                   Examples:\n  \
                   iri parse 'http://例え.テスト/δοκιμή?q=1#ñ'\n  \
                   iri validate --stats examples/iris.txt\n  \
@@ -59,7 +70,8 @@ pub struct Cli {
         default_value_t = 0
     )]
     pub threads: usize,
-    /// No progress bar (one is shown only when standard error is a terminal anyway).
+    /// No progress bar (one is shown only when standard error is a terminal anyway), and no
+    /// note that standard input is a terminal being read.
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     /// After the run, print a summary of the input lines on standard error: valid and
@@ -649,8 +661,11 @@ fn to_uri_layout() -> String {
         "\n\n\
 With --charset ENC (the charset of the document the IRIs come from), the query of an http or
 https IRI is mapped through ENC instead of UTF-8 (RFC 3987 §3.1 note, the IRI processing
-draft §6.1): ASCII and existing %HH stay, and each octet ENC gives for a non-ASCII character
-becomes %HH. No other scheme and no other component is affected, and a Unicode ENC (UTF-8,
+draft §6.1): ASCII and existing %HH stay; of the octets ENC gives for a non-ASCII character,
+those of unreserved ASCII characters (letters, digits, - . _ ~) and of : @ / ? stay as those
+characters, as browsers send them (RFC 3986 §2.3: パ in Shift_JIS is 0x83 0x70, so %83p), and
+every other octet becomes %HH (the sub-delimiters & = ; + … too, since queries delimit with
+them). No other scheme and no other component is affected, and a Unicode ENC (UTF-8,
 UTF-16) changes nothing. A query character ENC cannot represent (after trying its canonically
 equivalent decomposed forms, as windows-1258 needs) is, by --unmappable: error (the default)
 an error of kind unmappable, with its offset; utf-8 its UTF-8 octets, percent-encoded; ncr the

@@ -17,8 +17,11 @@ pub struct Failure {
     pub component: Option<&'static str>,
     /// The byte offset of the offending character or byte, if there is one.
     pub offset: Option<usize>,
-    /// The sentence for people.
+    /// The sentence for people (for a parse error, it ends with the hint, if any).
     pub message: String,
+    /// What the input probably meant ([`iri::Hint::message`]), for a parse error whose input
+    /// looks like a common mistake.
+    pub hint: Option<&'static str>,
     /// Whether `message` already names where the input came from.
     pub located: bool,
 }
@@ -31,6 +34,7 @@ impl Failure {
             component: Some(e.component().as_str()),
             offset: Some(e.offset()),
             message: e.to_string(),
+            hint: e.hint().map(iri::Hint::message),
             located: false,
         }
     }
@@ -54,6 +58,7 @@ impl Failure {
             component: None,
             offset: Some(at),
             message,
+            hint: None,
             located: origin.is_some(),
         }
     }
@@ -65,6 +70,7 @@ impl Failure {
             component: None,
             offset: None,
             message: e.to_string(),
+            hint: None,
             located: false,
         }
     }
@@ -76,6 +82,7 @@ impl Failure {
             component: Some(iri::Component::Host.as_str()),
             offset,
             message: e.to_string(),
+            hint: None,
             located: false,
         }
     }
@@ -90,12 +97,17 @@ impl Failure {
         }
     }
 
-    /// Writes the members `kind`, `component`, `offset` and `message` into an object.
+    /// Writes the members `kind`, `component`, `offset` and `message` into an object, and
+    /// `hint` when there is one.
     pub fn write_json_fields<W: Write>(&self, o: &mut JsonObject<'_, W>) -> io::Result<()> {
         o.str("kind", Some(self.kind))?;
         o.str("component", self.component)?;
         o.num("offset", self.offset.map(|n| n as u64))?;
-        o.str("message", Some(&self.message))
+        o.str("message", Some(&self.message))?;
+        match self.hint {
+            Some(hint) => o.str("hint", Some(hint)),
+            None => Ok(()),
+        }
     }
 }
 

@@ -481,7 +481,7 @@ fn validate_two_files_one_missing() {
         stdout(&o),
         format!(
             "{good}:2:2: invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path\n\
-             {good}:4:1: invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits\n\
+             {good}:4:1: invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)\n\
              checked 4 lines: 2 valid, 2 invalid; 1 file could not be read\n"
         )
     );
@@ -497,7 +497,7 @@ fn validate_two_files_one_missing() {
             r#"{{"file":"{good}","line":2,"column":2,"offset":1,"kind":"invalid-char","component":"path","message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#
         ),
         format!(
-            r#"{{"file":"{good}","line":4,"column":1,"offset":0,"kind":"invalid-pct-encoding","component":"path","message":"invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits"}}"#
+            r#"{{"file":"{good}","line":4,"column":1,"offset":0,"kind":"invalid-pct-encoding","component":"path","message":"invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)","hint":"a literal '%' is written %25 (RFC 3986 §2.4)"}}"#
         ),
         r#"{"summary":{"lines":4,"valid":2,"invalid":2}}"#.to_owned(),
     ];
@@ -597,7 +597,7 @@ fn to_iri_formats() {
     assert_code(&o, 1);
     assert_eq!(
         stdout(&o),
-        "input\toutput\terror\n%\t\tinvalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits\n"
+        "input\toutput\terror\n%\t\tinvalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)\n"
     );
 }
 
@@ -974,7 +974,7 @@ fn normalize_formats_and_errors() {
         stdout(&o),
         "input\toutput\terror\n\
          HTTP://a:80\thttp://a:80\t\n\
-         %\t\tinvalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits\n"
+         %\t\tinvalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)\n"
     );
 }
 
@@ -1135,7 +1135,8 @@ fn dedup_syntax_and_scheme() {
     let name = file.to_str().unwrap();
     let error = format!(
         "error: {name}:5:8: invalid IRI reference: the IP literal at byte 7 is not a valid IPv6 \
-         address or IPvFuture (RFC 3986 §3.2.2; zone identifiers are not allowed)"
+         address or IPvFuture (RFC 3986 §3.2.2; zone identifiers are not allowed); hint: the ']' \
+         that closes the IP literal is missing, as in http://[::1]/ (RFC 3986 §3.2.2)"
     );
     let o = run(&["dedup", name]);
     assert_code(&o, 1);

@@ -209,6 +209,18 @@ fn charset_from_standard_input_with_japanese_charsets() {
     assert_eq!(stdout(&utf8), stdout(&plain));
 }
 
+/// Of the octets a legacy charset gives, the unreserved ones are not percent-encoded (RFC 3986
+/// §2.3): パ is 0x83 0x70 in Shift_JIS, and 0x70 is `p`, so browsers send `%83p`; 0x5C (`\`,
+/// from ソ) is no URI character and is encoded.
+#[test]
+fn charset_keeps_unreserved_trail_octets() {
+    let o = run(&["to-uri", "--charset", "shift_jis", "http://a/?q=パ"]);
+    assert_code(&o, 0);
+    assert_eq!(stdout(&o), "http://a/?q=%83p\n");
+    let o = run(&["to-uri", "--charset", "shift_jis", "http://a/パ?q=ソ&r=ア"]);
+    assert_eq!(stdout(&o), "http://a/%E3%83%91?q=%83%5C&r=%83A\n");
+}
+
 #[test]
 fn charset_with_idna() {
     let o = run(&[

@@ -107,7 +107,7 @@ fn one_line_per_input_in_order_in_every_format() {
          http://a/ b\thttp://a/%20b\t\tU+0020 SPACE at byte 9 in the path is not allowed in an \
          RFC 3987 IRI; accepted by the wider grammar (space) and percent-encoded (RFC 3987 §3.1)\n\
          x y%\t\tinvalid IRI reference: '%' at byte 3 in the path is not followed by two hex \
-         digits\t\n\
+         digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)\t\n\
          /ok\t/ok\t\t\n"
     );
     let o = run_with_stdin(&["to-uri", "--lenient"], b"a b\n\xFF\n");

@@ -2,7 +2,9 @@
 //!
 //! Every rejection of the strict grammar (RFC 3987 §2.2, RFC 3986 §3, and the §4.1 ban on bidi
 //! formatting characters) is one [`ParseError`]. Its `Display` is a sentence for people; its
-//! accessors are for programs.
+//! accessors are for programs. When the input looks like a common mistake (an IPv6 address
+//! without the brackets of RFC 3986 §3.2.2, a `[` without its `]`, a `\` for a `/`, …), the
+//! error carries a [`Hint`] at what was probably meant.
 
 use core::fmt;
 
@@ -119,6 +121,97 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+/// What an invalid input probably meant: a suggestion attached to a [`ParseError`] when the
+/// input looks like a common mistake. The error's `Display` ends with it (`…; hint: …`).
+///
+/// ```
+/// use iri::{Hint, IriRef};
+/// let err = IriRef::parse("http://2001:db8::1/").unwrap_err();
+/// assert_eq!(err.hint(), Some(Hint::Ipv6NeedsBrackets));
+/// assert!(err.to_string().ends_with(
+///     "; hint: an IPv6 address as host is enclosed in square brackets, as in \
+///      http://[2001:db8::1]/ (RFC 3986 §3.2.2)"
+/// ));
+/// assert_eq!(IriRef::parse("http://[::1/").unwrap_err().hint(), Some(Hint::MissingClosingBracket));
+/// assert_eq!(IriRef::parse("http://a/b c").unwrap_err().hint(), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The host is an IPv6 address without brackets (`http://2001:db8::1/`): an IP literal is
+    /// enclosed in `[` and `]` (RFC 3986 §3.2.2).
+    Ipv6NeedsBrackets,
+    /// An IP literal opens with `[` and the authority ends without its `]` (`http://[::1/`).
+    MissingClosingBracket,
+    /// An IPv4 address in brackets (`http://[192.0.2.1]/`): brackets are for IPv6 and
+    /// IPvFuture only (RFC 3986 §3.2.2).
+    Ipv4InBrackets,
+    /// A second `@` in the authority (`http://user:p@ss@host/`): the first ends the user
+    /// information, so an `@` inside it is written `%40` (RFC 3986 §3.2.1).
+    AtInUserinfo,
+    /// A `\` where a `/` was probably meant (`http:\\example.org\a`).
+    Backslash,
+    /// A `%` that is not a percent-encoding: a literal `%` is written `%25` (RFC 3986 §2.4).
+    LiteralPercent,
+}
+
+impl Hint {
+    /// A stable kebab-case name.
+    ///
+    /// ```
+    /// assert_eq!(iri::Hint::Ipv6NeedsBrackets.as_str(), "ipv6-needs-brackets");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Hint::Ipv6NeedsBrackets => "ipv6-needs-brackets",
+            Hint::MissingClosingBracket => "missing-closing-bracket",
+            Hint::Ipv4InBrackets => "ipv4-in-brackets",
+            Hint::AtInUserinfo => "at-in-userinfo",
+            Hint::Backslash => "backslash",
+            Hint::LiteralPercent => "literal-percent",
+        }
+    }
+
+    /// The suggestion as a sentence for people (what `Display` writes).
+    ///
+    /// ```
+    /// assert_eq!(
+    ///     iri::Hint::LiteralPercent.message(),
+    ///     "a literal '%' is written %25 (RFC 3986 §2.4)"
+    /// );
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            Hint::Ipv6NeedsBrackets => {
+                "an IPv6 address as host is enclosed in square brackets, as in \
+                 http://[2001:db8::1]/ (RFC 3986 §3.2.2)"
+            }
+            Hint::MissingClosingBracket => {
+                "the ']' that closes the IP literal is missing, as in http://[::1]/ \
+                 (RFC 3986 §3.2.2)"
+            }
+            Hint::Ipv4InBrackets => {
+                "an IPv4 address is written without brackets, as in http://192.0.2.1/; \
+                 brackets are for IPv6 and IPvFuture (RFC 3986 §3.2.2)"
+            }
+            Hint::AtInUserinfo => {
+                "the first '@' ends the user information, so an '@' inside it is written %40 \
+                 (RFC 3986 §3.2.1)"
+            }
+            Hint::Backslash => {
+                "'\\' does not separate segments: write '/' (or %5C for a backslash that is data)"
+            }
+            Hint::LiteralPercent => "a literal '%' is written %25 (RFC 3986 §2.4)",
+        }
+    }
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
 /// Why a string is not a valid IRI (or URI) of the requested kind.
 ///
 /// ```
@@ -140,6 +233,7 @@ pub struct ParseError {
     pub(crate) component: Component,
     pub(crate) offset: usize,
     pub(crate) ch: Option<char>,
+    pub(crate) hint: Option<Hint>,
 }
 
 impl ParseError {
@@ -156,6 +250,7 @@ impl ParseError {
             component,
             offset,
             ch,
+            hint: None,
         }
     }
 
@@ -198,6 +293,17 @@ impl ParseError {
     /// ```
     pub fn char(&self) -> Option<char> {
         self.ch
+    }
+
+    /// What the input probably meant, when it looks like a common mistake (see [`Hint`]).
+    ///
+    /// ```
+    /// use iri::{Hint, IriRef};
+    /// let err = IriRef::parse("http://[192.0.2.1]/").unwrap_err();
+    /// assert_eq!(err.hint(), Some(Hint::Ipv4InBrackets));
+    /// ```
+    pub fn hint(&self) -> Option<Hint> {
+        self.hint
     }
 
     /// The grammar rule the input was parsed against.
@@ -382,6 +488,10 @@ impl fmt::Display for ParseError {
                 f,
                 "the input is {off} bytes long; at most 2147483647 bytes are supported"
             ),
+        }?;
+        match self.hint {
+            Some(hint) => write!(f, "; hint: {hint}"),
+            None => Ok(()),
         }
     }
 }

@@ -155,7 +155,7 @@ pub mod scheme;
 mod uri;
 
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
-pub use crate::error::{Component, ErrorKind, ParseError};
+pub use crate::error::{Component, ErrorKind, Hint, ParseError};
 pub use crate::host::{Host, HostKind};
 pub use crate::iri::{Iri, IriRef, PathSegments};
 pub use crate::legacy::{LenientIriRef, ParseMode};

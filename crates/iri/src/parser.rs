@@ -18,7 +18,7 @@
 use core::cell::Cell;
 
 use crate::chars::{self, decode_utf8, is, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
-use crate::error::{Component, ErrorKind, ParseError};
+use crate::error::{Component, ErrorKind, Hint, ParseError};
 
 /// The grammar rule to parse against.
 ///
@@ -593,6 +593,70 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
         met_non_ascii: Cell::new(false),
     }
     .parse()
+    .map_err(|mut e| {
+        e.hint = hint(s.as_bytes(), &e);
+        e
+    })
+}
+
+/// What the input of `e` probably meant, when it looks like a common mistake (see [`Hint`]).
+#[cold]
+#[inline(never)]
+fn hint(b: &[u8], e: &ParseError) -> Option<Hint> {
+    match e.kind {
+        ErrorKind::InvalidPctEncoding => return Some(Hint::LiteralPercent),
+        ErrorKind::InvalidIpLiteral => {
+            // `e.offset` is the `[`; the authority ends at the first '/', '?' or '#'.
+            let rest = &b[e.offset + 1..];
+            let end = rest
+                .iter()
+                .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+                .unwrap_or(rest.len());
+            return match rest[..end].iter().position(|&c| c == b']') {
+                None => Some(Hint::MissingClosingBracket),
+                Some(p) if parse_ipv4(&rest[..p]).is_some() => Some(Hint::Ipv4InBrackets),
+                Some(_) => None,
+            };
+        }
+        _ => {}
+    }
+    if e.ch == Some('\\') {
+        return Some(Hint::Backslash);
+    }
+    if !matches!(
+        e.component,
+        Component::Userinfo | Component::Host | Component::Port
+    ) {
+        return None;
+    }
+    // The authority: after "scheme:" (if any) and "//", up to the first '/', '?' or '#'.
+    let mut i = 0;
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        let n = b.iter().position(|&c| !is(c, SCHEME)).unwrap_or(b.len());
+        if b.get(n) == Some(&b':') {
+            i = n + 1;
+        }
+    }
+    if !b[i..].starts_with(b"//") {
+        return None;
+    }
+    let start = i + 2;
+    let end = b[start..]
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .map_or(b.len(), |p| start + p);
+    let authority = &b[start..end];
+    let host = authority
+        .iter()
+        .rposition(|&c| c == b'@')
+        .map_or(authority, |p| &authority[p + 1..]);
+    if host.first() != Some(&b'[') && host.contains(&b':') && parse_ipv6(host).is_some() {
+        return Some(Hint::Ipv6NeedsBrackets);
+    }
+    if e.ch == Some('@') && e.component == Component::Host {
+        return Some(Hint::AtInUserinfo);
+    }
+    None
 }
 
 /// `IP-literal` without its brackets: `IPv6address / IPvFuture`.

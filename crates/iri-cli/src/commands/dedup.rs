@@ -6,7 +6,7 @@
 //! on one thread, in input order, so the output is the same whatever the number of threads.
 
 use std::collections::HashSet;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use iri::{IriRef, NormalizedKey, Normalizer};
 
@@ -14,7 +14,7 @@ use super::Outcome;
 use crate::batch::{Batch, Line};
 use crate::cli::{DedupArgs, Format};
 use crate::failure::Failure;
-use crate::input::{with_context, Counts, Source, SourceError as DedupError};
+use crate::input::{with_context, Counts, LineRead, Source, SourceError as DedupError};
 use crate::output::{count, tsv_row, JsonObject};
 
 /// The classes seen so far, and how to write.
@@ -31,7 +31,7 @@ impl Dedup<'_> {
     fn read(
         &mut self,
         batch: &mut Batch,
-        reader: impl BufRead,
+        reader: impl LineRead,
         name: &str,
         out: &mut impl Write,
     ) -> Result<(), DedupError> {

@@ -184,6 +184,7 @@ impl UriForm {
                     component: Some(iri::Component::Query.as_str()),
                     offset: None,
                     message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),
+                    hint: None,
                     located: false,
                 }),
         }
@@ -306,6 +307,9 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
         out.write_all(if args.lenient { b"\twarnings\n" } else { b"\n" })?;
     }
     let sources = Source::list(args.files);
+    if sources.contains(&Source::Stdin) {
+        crate::batch::note_terminal_stdin("a document");
+    }
     let (mut found, mut invalid, mut unreadable) = (0u64, 0u64, 0u64);
     for source in &sources {
         let name = source.name();

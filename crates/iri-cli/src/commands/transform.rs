@@ -86,6 +86,7 @@ fn to_uri_charset(
         component: Some(iri::Component::Query.as_str()),
         offset: Some(e.offset()),
         message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),
+        hint: None,
         located: false,
     })?;
     buf.push_str(uri.as_str());

@@ -1,6 +1,6 @@
 //! `iri validate`: check files line by line, report the invalid lines and a summary.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use iri::Kind;
 
@@ -8,7 +8,7 @@ use super::Outcome;
 use crate::batch::{Batch, Line};
 use crate::cli::{Format, ValidateArgs};
 use crate::failure::Failure;
-use crate::input::{with_context, Counts, Source, SourceError as CheckError};
+use crate::input::{with_context, Counts, LineRead, Source, SourceError as CheckError};
 use crate::output::{count, tsv_row, JsonObject};
 
 /// How to report: the grammar and the format.
@@ -23,7 +23,7 @@ impl Reporter {
     fn check(
         &self,
         batch: &mut Batch,
-        reader: impl BufRead,
+        reader: impl LineRead,
         name: &str,
         out: &mut impl Write,
         counts: &mut Counts,
@@ -71,6 +71,9 @@ impl Reporter {
                 o.str("kind", Some(failure.kind))?;
                 o.str("component", failure.component)?;
                 o.str("message", Some(&failure.message))?;
+                if let Some(hint) = failure.hint {
+                    o.str("hint", Some(hint))?;
+                }
                 o.end_line()
             }
             Format::Tsv => tsv_row(

@@ -76,6 +76,7 @@ fn error(input: &str, e: &iri::ParseError) -> Value {
         "component": e.component().as_str(),
         "offset": e.offset(),
         "message": e.to_string(),
+        "hint": e.hint().map(iri::Hint::message),
         "before": before,
         "char": ch,
         "after": &rest[ch.len()..],
@@ -221,7 +222,12 @@ mod tests {
         );
         assert_eq!(e["after"], "c");
         assert_eq!(e["offset"], 10);
+        assert!(e["hint"].is_null());
         assert!(v["components"].is_null());
+        let v = inspect("http://2001:db8::1/", None);
+        assert!(v["error"]["hint"].as_str().is_some_and(
+            |h| h.starts_with("an IPv6 address as host is enclosed in square brackets")
+        ));
         // At the end: no character.
         let v = inspect("http://a/%4", None);
         assert_eq!(

@@ -35,7 +35,7 @@ use core::fmt;
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::chars::{push_pct, push_pct_char};
+use crate::chars::{is, push_pct, push_pct_char, UNRESERVED};
 
 /// A character encoding of the WHATWG Encoding Standard (through `encoding_rs`).
 ///
@@ -428,10 +428,13 @@ impl fmt::Display for UnmappableError {
 impl core::error::Error for UnmappableError {}
 
 /// Percent-encodes `text` through `charset` as URIs were made before UTF-8 (the 2001 IUC
-/// paper, Table 1): ASCII characters stay as they are, every octet that `charset` gives for
-/// a non-ASCII character becomes `%HH` (upper-case hex). Characters `charset` cannot
-/// represent are handled as `unmappable` says. For a Unicode charset this is the UTF-8
-/// mapping of RFC 3987 §3.1.
+/// paper, Table 1): ASCII characters stay as they are; of the octets that `charset` gives
+/// for a non-ASCII character, those of unreserved ASCII characters (letters, digits, `-`,
+/// `.`, `_`, `~`) stay as those characters, which producers should not percent-encode
+/// (RFC 3986 §2.3), and every other octet becomes `%HH` (upper-case hex), so that a
+/// multi-byte charset's trail octet never reads as a delimiter (§2.2). Characters `charset`
+/// cannot represent are handled as `unmappable` says. For a Unicode charset this is the
+/// UTF-8 mapping of RFC 3987 §3.1.
 ///
 /// ```
 /// use iri::legacy::{encode_in, Charset, Unmappable};
@@ -440,6 +443,8 @@ impl core::error::Error for UnmappableError {}
 /// assert_eq!(encode_in("März", cs("iso-8859-1"), Unmappable::Fail).unwrap(), "M%E4rz");
 /// assert_eq!(encode_in("März", cs("macintosh"), Unmappable::Fail).unwrap(), "M%8Arz");
 /// assert_eq!(encode_in("März", cs("utf-8"), Unmappable::Fail).unwrap(), "M%C3%A4rz");
+/// // Shift_JIS writes パ as 0x83 0x70 ('p') and ソ as 0x83 0x5C ('\').
+/// assert_eq!(encode_in("パソ", cs("shift_jis"), Unmappable::Fail).unwrap(), "%83p%83%5C");
 /// ```
 pub fn encode_in(
     text: &str,
@@ -450,15 +455,43 @@ pub fn encode_in(
         return Ok(Cow::Borrowed(text));
     }
     let mut out = String::with_capacity(text.len() * 3);
-    encode_into(text, charset, unmappable, &mut out)?;
+    encode_into(text, charset, unmappable, Kept::Unreserved, &mut out)?;
     Ok(Cow::Owned(out))
 }
 
-/// [`encode_in`], appending to `out`.
+/// Which ASCII octets of a character's encoding stay as they are; every other octet becomes
+/// `%HH`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kept {
+    /// The unreserved characters (RFC 3986 §2.3), which every component allows as data.
+    Unreserved,
+    /// Those and `:`, `@`, `/`, `?`: what the query allows (RFC 3986 §3.4) and does not use as
+    /// a delimiter. The sub-delimiters are percent-encoded, since queries delimit their data
+    /// with them (`&`, `=`, `;`, `+`), and RFC 3986 §2.2 says data that would conflict with a
+    /// delimiter must be percent-encoded.
+    Query,
+}
+
+impl Kept {
+    /// Writes one octet of a character's encoding: as it is when kept, else `%HH`.
+    #[inline]
+    fn push(self, out: &mut String, octet: u8) {
+        let kept = is(octet, UNRESERVED)
+            || (self == Kept::Query && matches!(octet, b':' | b'@' | b'/' | b'?'));
+        if kept {
+            out.push(octet as char);
+        } else {
+            push_pct(out, octet);
+        }
+    }
+}
+
+/// [`encode_in`], appending to `out`, keeping the octets `kept` says.
 pub(crate) fn encode_into(
     text: &str,
     charset: Charset,
     unmappable: Unmappable,
+    kept: Kept,
     out: &mut String,
 ) -> Result<(), UnmappableError> {
     if charset.is_unicode() {
@@ -476,7 +509,7 @@ pub(crate) fn encode_into(
             .iter()
             .position(|&c| c < 0x80)
             .map_or(b.len(), |n| start + n);
-        encode_run(&text[start..end], start, charset, unmappable, out)?;
+        encode_run(&text[start..end], start, charset, unmappable, kept, out)?;
         from = end;
     }
     out.push_str(&text[from..]);
@@ -484,12 +517,13 @@ pub(crate) fn encode_into(
 }
 
 /// Encodes one run of non-ASCII characters (which starts at byte `base` of the text) and
-/// percent-encodes every octet.
+/// percent-encodes every octet that `kept` does not keep.
 fn encode_run(
     run: &str,
     base: usize,
     charset: Charset,
     unmappable: Unmappable,
+    kept: Kept,
     out: &mut String,
 ) -> Result<(), UnmappableError> {
     let mut encoder = charset.0.new_encoder();
@@ -509,7 +543,7 @@ fn encode_run(
         let last = pending.is_empty();
         let (result, read) =
             encoder.encode_from_utf8_to_vec_without_replacement(src, &mut bytes, last);
-        bytes.iter().for_each(|&o| push_pct(out, o));
+        bytes.iter().for_each(|&o| kept.push(out, o));
         if !pending.is_empty() {
             // Replacements are ASCII or mappable by construction; an error would be a bug,
             // and is reported as the character it stands for.
@@ -539,7 +573,7 @@ fn encode_run(
                 bytes.clear();
                 bytes.reserve(16);
                 let _ = encoder.encode_from_utf8_to_vec_without_replacement("", &mut bytes, true);
-                bytes.iter().for_each(|&o| push_pct(out, o));
+                bytes.iter().for_each(|&o| kept.push(out, o));
                 encoder = charset.0.new_encoder();
                 if unmappable == Unmappable::Utf8 {
                     push_pct_char(out, c);

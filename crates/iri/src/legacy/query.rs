@@ -6,8 +6,15 @@
 //! mapped to a URI through the document's charset rather than UTF-8 before percent-encoding.
 //! Nothing else changes: other schemes, and the other components of http(s) IRIs, use the
 //! UTF-8 mapping of §3.1 step 2, and so does every IRI from a UTF-8 or UTF-16 document.
-//! In the query, ASCII characters and existing percent-encodings stay as they are, and every
-//! octet the charset gives for a non-ASCII character becomes `%HH`.
+//! In the query, ASCII characters and existing percent-encodings stay as they are. Of the
+//! octets the charset gives for a non-ASCII character, those of the ASCII characters that the
+//! query allows and does not use as delimiters stay as those characters: the unreserved ones,
+//! which producers should not percent-encode (RFC 3986 §2.3), and `:`, `@`, `/`, `?` (§3.4).
+//! Every other octet becomes `%HH`: the octets ≥ 0x80, the sub-delimiters (`&`, `=`, `;`, `+`
+//! delimit the data of most queries, and data that would conflict with a delimiter must be
+//! percent-encoded, §2.2), and the characters no URI holds (`\`, `[`, `{`, `|`, …). So
+//! Shift_JIS, whose second octet may be ASCII, gives `%83p` for パ (0x83 0x70), as browsers
+//! send it, and `%83%5C` for ソ (0x83 0x5C).
 //!
 //! A character the charset cannot represent is handled as [`Unmappable`] says: by default
 //! the mapping fails with the character and its offset; [`Unmappable::Utf8`] writes its
@@ -18,7 +25,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use super::charset::{encode_into, Charset, Unmappable, UnmappableError};
+use super::charset::{encode_into, Charset, Kept, Unmappable, UnmappableError};
 use crate::parser::Positions;
 use crate::{IriRef, UriRef};
 
@@ -125,7 +132,8 @@ impl DocumentCharset {
         let q = iri.query().unwrap_or("");
         let at = q.as_ptr() as usize - iri.as_str().as_ptr() as usize;
         let mut out = String::with_capacity(q.len() * 3);
-        encode_into(q, self.charset, self.unmappable, &mut out).map_err(|e| e.shifted(at))?;
+        encode_into(q, self.charset, self.unmappable, Kept::Query, &mut out)
+            .map_err(|e| e.shifted(at))?;
         Ok(Some(out))
     }
 

@@ -1,0 +1,191 @@
+//! Results stream: with its input from a pipe, the command writes the result of a line as soon
+//! as the line has come, without waiting for more input or for its end (`tail -f log | iri
+//! to-uri`). Each test writes one line, reads its result within a bounded time while standard
+//! input stays open, then another, then closes the input.
+
+mod common;
+
+use common::*;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// Far above the ~50 ms a result takes, for a loaded machine: without streaming the result
+/// never comes while the input stays open.
+const BOUND: Duration = Duration::from_secs(5);
+
+struct Running {
+    child: std::process::Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+fn start(args: &[&str]) -> Running {
+    let mut child = iri()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn iri");
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Running {
+        child,
+        stdin,
+        lines,
+    }
+}
+
+impl Running {
+    /// Writes `line` and a line feed, and returns the next output line and how long it took.
+    fn send(&mut self, line: &str) -> (String, Duration) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+        let t = Instant::now();
+        let got = self
+            .lines
+            .recv_timeout(BOUND)
+            .unwrap_or_else(|_| panic!("no result for {line:?} within {BOUND:?}"));
+        (got, t.elapsed())
+    }
+
+    fn close(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        let status = self.child.wait().unwrap();
+        assert!(status.code().is_some());
+        self.lines.iter().collect()
+    }
+}
+
+#[test]
+fn each_result_comes_while_the_input_stays_open() {
+    // (arguments, a line, what its result starts with, a second line, its result's start)
+    let cases: &[(&[&str], &str, &str, &str, &str)] = &[
+        (
+            &["to-uri"],
+            "http://a/é",
+            "http://a/%C3%A9",
+            "http://b/ü",
+            "http://b/%C3%BC",
+        ),
+        (
+            &["parse"],
+            "http://a/",
+            "scheme=http",
+            "b c",
+            "error: line 2:",
+        ),
+        (
+            &["validate"],
+            "http://a/b c",
+            "<stdin>:1:11:",
+            "x y",
+            "<stdin>:2:2:",
+        ),
+        (
+            &["dedup"],
+            "http://a/",
+            "http://a/",
+            "http://b/",
+            "http://b/",
+        ),
+        (
+            &["lint", "--format", "json"],
+            "http://a/",
+            "{",
+            "http://b/",
+            "{",
+        ),
+        (
+            &["display"],
+            "http://a/",
+            "http://a/",
+            "http://b/",
+            "http://b/",
+        ),
+    ];
+    for threads in ["1", "2"] {
+        for (args, first, want1, second, want2) in cases {
+            let mut all = vec!["--threads", threads, "--quiet"];
+            all.extend_from_slice(args);
+            let mut run = start(&all);
+            let (got, took) = run.send(first);
+            assert!(got.starts_with(want1), "{all:?}: {got:?}");
+            let (got2, took2) = run.send(second);
+            assert!(got2.starts_with(want2), "{all:?}: {got2:?}");
+            eprintln!("{all:?}: {took:?}, {took2:?}");
+            run.close();
+        }
+    }
+}
+
+#[test]
+fn many_lines_through_a_slow_pipe_keep_order_and_count() {
+    let mut run = start(&["to-uri", "--quiet"]);
+    for i in 0..50 {
+        let (got, _) = run.send(&format!("http://a/{i}/é"));
+        assert_eq!(got, format!("http://a/{i}/%C3%A9"));
+    }
+    // A burst: every line gives one result, in order.
+    let stdin = run.stdin.as_mut().unwrap();
+    for i in 0..5000 {
+        writeln!(stdin, "http://b/{i}").unwrap();
+    }
+    let rest = run.close();
+    assert_eq!(rest.len(), 5000);
+    assert!(rest
+        .iter()
+        .enumerate()
+        .all(|(i, l)| *l == format!("http://b/{i}")));
+}
+
+/// With a terminal as standard input, the command says it is waiting there. `script` (util-linux)
+/// gives the command a terminal; the test is skipped where there is none.
+#[test]
+fn a_terminal_is_told_how_to_end() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script`");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_iri");
+    let o = Command::new("script")
+        .args(["-qec", &format!("timeout 3 {bin} to-uri"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("iri: reading IRIs from standard input (Ctrl-D to end)"),
+        "{text:?}"
+    );
+    // --quiet says nothing; arguments need no input.
+    let o = Command::new("script")
+        .args([
+            "-qec",
+            &format!("timeout 3 {bin} --quiet to-uri; {bin} to-uri http://a/"),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(!text.contains("reading IRIs"), "{text:?}");
+    assert!(text.contains("http://a/"), "{text:?}");
+    // Not a terminal: nothing said.
+    let o = run_with_stdin(&["to-uri"], b"http://a/\n");
+    assert_eq!(stderr(&o), "");
+}
