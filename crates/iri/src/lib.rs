@@ -163,7 +163,7 @@ pub use crate::normalize::{
     equivalence_level, equivalent, Form, Level, NormalizedKey, Normalizer, Steps,
 };
 pub use crate::parser::{validate, Kind};
-pub use crate::resolve::{remove_dot_segments, RelativizeError};
+pub use crate::resolve::{remove_dot_segments, RelativizeError, ResolveOptions, UnknownPreset};
 pub use crate::scheme::{SchemeInfo, SchemeRegistry};
 pub use crate::uri::{Uri, UriRef};
 
