@@ -373,6 +373,9 @@ proptest! {
         let bu = Uri::parse(base.to_uri().to_string()).unwrap();
         let ru = UriRef::parse(reference.to_uri().to_string()).unwrap();
         prop_assert_eq!(bu.resolve(&ru).to_string(), t.to_uri().to_string());
+        // Each option and preset gives a valid IRI; strict is `resolve` (RFC 3986 §5.2.1,
+        // erratum 4789, §6.2.2.2; the law of the fuzz target `resolve`).
+        fuzz_laws::resolve_options(&base, &reference, t.as_str());
     }
 
     /// resolve(base, relativize(base, t)) == t, and relativize fails only for targets whose
