@@ -378,6 +378,17 @@ proptest! {
         fuzz_laws::resolve_options(&base, &reference, t.as_str());
     }
 
+    /// The laws of the resolution options again, with the generated `..` written `.%2E`
+    /// (RFC 3986 §6.2.2.2) in base and reference, so that encoded dots are exercised.
+    #[test]
+    fn resolution_options_with_encoded_dots(b in iri_ref(true), r in iri_ref(false)) {
+        let (b, r) = (b.text().replace("..", ".%2E"), r.text().replace("..", "%2e."));
+        if let (Ok(base), Ok(reference)) = (Iri::parse(b.as_str()), IriRef::parse(r.as_str())) {
+            let t = base.resolve(&reference);
+            fuzz_laws::resolve_options(&base, &reference, t.as_str());
+        }
+    }
+
     /// resolve(base, relativize(base, t)) == t, and relativize fails only for targets whose
     /// path holds dot segments.
     #[test]
