@@ -309,15 +309,12 @@ fn api_inspect(query: &str) -> Response {
     let Some(iri) = iri else {
         return Response::error(400, "the parameter iri is missing");
     };
-    let opts = match preset
-        .as_deref()
-        .unwrap_or("strict")
-        .parse::<iri::ResolveOptions>()
-    {
-        Ok(o) => o,
-        Err(e) => return Response::error(400, &format!("parameter preset: {e}")),
-    };
-    let body = inspect::inspect_with(&iri, base.as_deref(), opts).to_string();
+    let body = match preset.map(|p| p.parse::<iri::ResolveOptions>()) {
+        None => inspect(&iri, base.as_deref()),
+        Some(Ok(opts)) => inspect::inspect_with(&iri, base.as_deref(), opts),
+        Some(Err(e)) => return Response::error(400, &format!("parameter preset: {e}")),
+    }
+    .to_string();
     Response::new(200, "application/json", body)
 }
 

@@ -294,7 +294,7 @@ fn utf16(body: &[u8], le: bool) -> Result<String, usize> {
         k += c.len_utf16();
         out.push(c);
     }
-    if body.len() % 2 != 0 {
+    if !body.len().is_multiple_of(2) {
         return Err(body.len() - 1);
     }
     Ok(out)
@@ -313,7 +313,7 @@ fn utf32(body: &[u8], le: bool) -> Result<String, usize> {
         };
         out.push(char::from_u32(u).ok_or(4 * k)?);
     }
-    if body.len() % 4 != 0 {
+    if !body.len().is_multiple_of(4) {
         return Err(body.len() - body.len() % 4);
     }
     Ok(out)
