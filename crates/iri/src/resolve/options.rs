@@ -209,18 +209,41 @@ impl ResolveOptions {
             .map(|(name, _)| *name)
     }
 
-    /// Whether `opts` can give another result than the strict algorithm for these inputs:
-    /// a dot segment in the base path (base normalization, erratum 4789), or a `%2E` in
-    /// either path (encoded dots). Without one, the strict code gives the same result.
+    /// Whether these options can give another result than the strict algorithm for these
+    /// inputs; when not, the strict code gives the same result. Encoded dots matter only
+    /// where a path in use holds `%2E`; the base path is in use only for a reference without
+    /// scheme, authority or absolute path. For a reference without path, the result's path
+    /// is the base path, which base normalization changes only when it holds a dot segment.
+    /// For a relative path, `remove_dot_segments(merge(…))` is the same whether the base path
+    /// was normalized or not, except when its last segment is a dot segment (then `merge`
+    /// drops that segment, where the normalized path has already applied it): only then do
+    /// base normalization and erratum 4789 change anything. (`options_follow_the_rfc_model`
+    /// checks this against the RFC's words on every small input.)
     #[inline]
     fn changes(&self, bs: &str, bp: Positions, rs: &str, rp: Positions) -> bool {
-        let b_path = &bs[bp.auth_end as usize..bp.path_end as usize];
-        if self.dot_encoded
-            && (has_pct_2e(b_path) || has_pct_2e(&rs[rp.auth_end as usize..rp.path_end as usize]))
-        {
+        let r_path = &rs[rp.auth_end as usize..rp.path_end as usize];
+        if self.dot_encoded && has_pct_2e(r_path) {
             return true;
         }
-        (self.base_normalize || self.erratum_4789) && has_dot_segment(b_path)
+        if rp.auth_end > 0 || r_path.starts_with('/') {
+            return false;
+        }
+        let b_path = &bs[bp.auth_end as usize..bp.path_end as usize];
+        if r_path.is_empty() {
+            return self.base_normalize
+                && (has_dot_segment(b_path) || (self.dot_encoded && has_pct_2e(b_path)));
+        }
+        (self.dot_encoded && has_pct_2e(b_path))
+            || ((self.base_normalize || self.erratum_4789) && ends_with_dot_segment(b_path))
+    }
+}
+
+/// Whether the last segment of `path` is `.` or `..`.
+#[inline]
+fn ends_with_dot_segment(path: &str) -> bool {
+    match path.as_bytes() {
+        [.., b'/', b'.'] | [b'.'] | [.., b'/', b'.', b'.'] | [b'.', b'.'] => true,
+        _ => false,
     }
 }
 
