@@ -221,30 +221,50 @@ impl ResolveOptions {
     /// checks this against the RFC's words on every small input.)
     #[inline]
     fn changes(&self, bs: &str, bp: Positions, rs: &str, rp: Positions) -> bool {
+        if self.dot_encoded {
+            return self.changes_encoded(bs, bp, rs, rp);
+        }
+        // Offsets rather than slices: most inputs are decided by a byte or two.
+        if rp.auth_end > 0 {
+            return false;
+        }
+        let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
+        if rp.path_end == 0 {
+            return self.base_normalize && has_dot_segment(&bs[from..to]);
+        }
+        rs.as_bytes()[0] != b'/' && ends_with_dot_segment(bs.as_bytes(), from, to)
+    }
+
+    /// [`changes`](Self::changes) with encoded dots on.
+    #[inline(never)]
+    fn changes_encoded(&self, bs: &str, bp: Positions, rs: &str, rp: Positions) -> bool {
         let r_path = &rs[rp.auth_end as usize..rp.path_end as usize];
-        if self.dot_encoded && has_pct_2e(r_path) {
+        if has_pct_2e(r_path) {
             return true;
         }
         if rp.auth_end > 0 || r_path.starts_with('/') {
             return false;
         }
-        let b_path = &bs[bp.auth_end as usize..bp.path_end as usize];
+        let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
+        let b_path = &bs[from..to];
         if r_path.is_empty() {
-            return self.base_normalize
-                && (has_dot_segment(b_path) || (self.dot_encoded && has_pct_2e(b_path)));
+            return self.base_normalize && (has_dot_segment(b_path) || has_pct_2e(b_path));
         }
-        (self.dot_encoded && has_pct_2e(b_path))
-            || ((self.base_normalize || self.erratum_4789) && ends_with_dot_segment(b_path))
+        has_pct_2e(b_path)
+            || ((self.base_normalize || self.erratum_4789)
+                && ends_with_dot_segment(bs.as_bytes(), from, to))
     }
 }
 
-/// Whether the last segment of `path` is `.` or `..`.
-#[inline]
-fn ends_with_dot_segment(path: &str) -> bool {
-    match path.as_bytes() {
-        [.., b'/', b'.'] | [b'.'] | [.., b'/', b'.', b'.'] | [b'.', b'.'] => true,
-        _ => false,
+/// Whether the last segment of the path `b[from..to]` is `.` or `..`.
+#[inline(always)]
+fn ends_with_dot_segment(b: &[u8], from: usize, to: usize) -> bool {
+    // A path that does not end in '.' (nearly every one) is decided by one byte.
+    if to == from || b[to - 1] != b'.' {
+        return false;
     }
+    let seg_start = |k: usize| k == from || b[k - 1] == b'/';
+    seg_start(to - 1) || (to - 1 > from && b[to - 2] == b'.' && seg_start(to - 2))
 }
 
 /// The presets by name.
