@@ -313,7 +313,8 @@ impl FromStr for ResolveOptions {
     }
 }
 
-/// Whether `s` holds `%2E` or `%2e`.
+/// Whether `s` holds `%2E` or `%2e`: each `%` is found eight bytes at a time (a window of
+/// 17 bytes searched for the pair `%2` at once measured slower on the corpus).
 #[inline]
 fn has_pct_2e(s: &str) -> bool {
     let b = s.as_bytes();
@@ -325,6 +326,12 @@ fn has_pct_2e(s: &str) -> bool {
         from = k + 1;
     }
     false
+}
+
+/// [`has_pct_2e`], for its test.
+#[cfg(test)]
+pub(super) fn has_pct_2e_for_tests(s: &str) -> bool {
+    has_pct_2e(s)
 }
 
 /// What kind of segment `seg` is: 0 for none, 1 for `.`, 2 for `..`; with `encoded`, each

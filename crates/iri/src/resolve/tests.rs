@@ -486,3 +486,26 @@ fn options_follow_the_rfc_model() {
     }
     assert!(n > 100_000, "{n}");
 }
+
+/// The search for `%2E` against a plain search, with the triplet at every place of strings
+/// up to 40 bytes long (across the eight-byte steps of the search), and near misses (own).
+#[test]
+fn pct_2e_search_at_every_offset() {
+    for len in 0..40 {
+        for at in 0..=len {
+            for (piece, want) in [
+                ("%2E", true),
+                ("%2e", true),
+                ("%2F", false),
+                ("%3E", false),
+                ("%2", false),
+            ] {
+                let mut s = "a".repeat(at);
+                s.push_str(piece);
+                s.push_str(&"b".repeat(len - at));
+                assert_eq!(super::options::has_pct_2e_for_tests(&s), want, "{s}");
+                assert_eq!(s.contains("%2E") || s.contains("%2e"), want);
+            }
+        }
+    }
+}
