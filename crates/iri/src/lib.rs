@@ -111,9 +111,9 @@
 //! # Scheme knowledge
 //!
 //! [`scheme`] holds what is known per scheme: default ports and DNS hosts for the comparison
-//! ladder ([`SchemeRegistry`]), and views of `mailto`, `data`, `file` and `urn` IRIs
-//! ([`scheme::mailto`], [`scheme::data`], [`scheme::file`](mod@scheme::file),
-//! [`scheme::urn`]).
+//! ladder ([`SchemeRegistry`]), and views of `mailto`, `data`, `file`, `urn` and `javascript`
+//! IRIs ([`scheme::mailto`], [`scheme::data`], [`scheme::file`](mod@scheme::file),
+//! [`scheme::urn`], [`scheme::javascript`]).
 //!
 //! # The comparison ladder (RFC 3987 §5)
 //!
