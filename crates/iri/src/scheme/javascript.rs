@@ -136,7 +136,8 @@ impl JavascriptError {
     }
 
     /// The byte offset in the IRI where it is: the start of the scheme, or where the first
-    /// octet of the ill-formed code unit came from.
+    /// octet of the ill-formed code unit came from (its `%` triplet, or the start of the
+    /// character written directly that holds it).
     ///
     /// ```
     /// let iri = iri::Iri::parse("javascript:%FE%FF%D8%00").unwrap();
@@ -223,10 +224,18 @@ impl Javascript {
         let (octets, at) = decode(&text[from..]);
         let (encoding, bom) = ScriptEncoding::sniff(&octets);
         let body = &octets[bom..];
-        let bad = |k: usize| JavascriptError {
-            kind: JavascriptErrorKind::InvalidText,
-            encoding,
-            offset: from + at[bom + k],
+        // The offset of the octet's character in the IRI: an octet of a character written
+        // directly (not percent-encoded) reports where that character starts.
+        let bad = |k: usize| {
+            let mut offset = from + at[bom + k];
+            while !text.is_char_boundary(offset) {
+                offset -= 1;
+            }
+            JavascriptError {
+                kind: JavascriptErrorKind::InvalidText,
+                encoding,
+                offset,
+            }
         };
         let script = match encoding {
             ScriptEncoding::Utf8 | ScriptEncoding::Utf8Bom => match core::str::from_utf8(body) {
