@@ -29,7 +29,8 @@ pub use views::*;
 
 use iri::idn::IdnaOptions;
 use iri::{
-    remove_dot_segments, validate, Form, Iri, IriRef, Kind, Level, Normalizer, Steps, Uri, UriRef,
+    remove_dot_segments, validate, Form, Iri, IriRef, Kind, Level, Normalizer, ResolveOptions,
+    Steps, Uri, UriRef,
 };
 
 /// The fuzzer's bytes as text: invalid UTF-8 is replaced, so that every input is used.
@@ -345,6 +346,7 @@ pub fn resolve(data: &[u8]) {
     if let (Ok(bu), Ok(ru)) = (Uri::parse(b.as_str()), UriRef::parse(r.as_str())) {
         assert_eq!(bu.resolve(&ru).as_str(), t.as_str());
     }
+    resolve_options(&base, &reference, t.as_str());
     // A resolved IRI without dot segments is a fixed point.
     let p = t.path();
     let p = match p.strip_prefix("/.") {
@@ -357,6 +359,58 @@ pub fn resolve(data: &[u8]) {
             twice.as_str(),
             t.as_str(),
             "{b:?} + {r:?}: resolved IRI not a fixed point"
+        );
+    }
+}
+
+/// The resolution options (RFC 3986 §5.2.1, erratum 4789, §6.2.2.2): under each preset and
+/// each option alone the result is a valid IRI that parses back with the same components and
+/// the reference's fragment, `resolve_into_with` agrees, URI resolution agrees after mapping;
+/// the strict options give `strict` (the result of `resolve`), and so does every option when
+/// the base path has no dot segment and neither path a `%2E`.
+pub fn resolve_options<B: AsRef<str>, R: AsRef<str>>(
+    base: &Iri<B>,
+    reference: &IriRef<R>,
+    strict: &str,
+) {
+    let (b, r) = (base.as_str(), reference.as_str());
+    let plain = remove_dot_segments(base.path()) == base.path()
+        && !b.to_ascii_lowercase().contains("%2e")
+        && !r.to_ascii_lowercase().contains("%2e");
+    let mut buf = String::new();
+    for opts in [
+        ResolveOptions::strict(),
+        ResolveOptions::rdf(),
+        ResolveOptions::browser(),
+        ResolveOptions::strict().base_normalize(true),
+        ResolveOptions::strict().erratum_4789(true),
+        ResolveOptions::strict().dot_encoded(true),
+    ] {
+        let t = base.resolve_with(reference, opts);
+        let again = Iri::parse(t.as_str());
+        assert!(again.is_ok(), "{b:?} + {r:?} {opts:?} -> {t:?}: {again:?}");
+        let again = again.unwrap();
+        assert_eq!(again.path(), t.path(), "{b:?} + {r:?} {opts:?}: path");
+        assert_eq!(again.authority(), t.authority());
+        assert_eq!(again.query(), t.query());
+        assert_eq!(t.fragment(), reference.fragment(), "{b:?} + {r:?} {opts:?}");
+        assert_eq!(
+            base.resolve_into_with(reference, opts, &mut buf).as_str(),
+            t.as_str()
+        );
+        if opts.is_strict() || plain {
+            assert_eq!(
+                t.as_str(),
+                strict,
+                "{b:?} + {r:?} {opts:?}: not the strict result"
+            );
+        }
+        let bu = Uri::parse(base.to_uri().to_string()).unwrap();
+        let ru = UriRef::parse(reference.to_uri().to_string()).unwrap();
+        assert_eq!(
+            bu.resolve_with(&ru, opts).as_str(),
+            t.to_uri().as_str(),
+            "{b:?} + {r:?} {opts:?}: URI resolution differs"
         );
     }
 }

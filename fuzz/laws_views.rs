@@ -274,8 +274,8 @@ fn base64_encode(bytes: &[u8]) -> String {
     out
 }
 
-/// The scheme views (RFC 6068, RFC 2397, RFC 8089, RFC 8141) on the text as an IRI, and the
-/// text as a local path:
+/// The scheme views (RFC 6068, RFC 2397, RFC 8089, RFC 8141, `javascript`) on the text as an
+/// IRI, and the text as a local path:
 /// - each view of an IRI and of its URI (RFC 3987 §3.1) is the same (for `urn`, equivalent),
 ///   and an error's offset is a character boundary of the IRI;
 /// - `mailto`: each address is its local part, `@` and its domain, which holds no `@`;
@@ -284,10 +284,12 @@ fn base64_encode(bytes: &[u8]) -> String {
 /// - `file`: a path from `to_path` goes through `from_path` and back to itself, in both
 ///   styles; `from_path` gives a `file` IRI that `to_path` takes to a path (which then goes
 ///   round as above);
-/// - `urn`: the equivalence key is a URN whose key is itself; a URN is equivalent to itself.
+/// - `urn`: the equivalence key is a URN whose key is itself; a URN is equivalent to itself;
+/// - `javascript`: without `%`, the script is the text after `javascript:`, read as UTF-8.
 pub fn scheme(data: &[u8]) {
     use iri::scheme::data::DataIri;
     use iri::scheme::file::{from_path, to_path, PathStyle};
+    use iri::scheme::javascript::{Javascript, ScriptEncoding};
     use iri::scheme::mailto::Mailto;
     use iri::scheme::urn::Urn;
     let s = &*text(data);
@@ -432,4 +434,24 @@ pub fn scheme(data: &[u8]) {
             );
         }
     }
+    // javascript
+    let j = Javascript::parse(&iri);
+    match &j {
+        Ok(j) => {
+            let after = &s[iri.scheme().len() + 1..];
+            if !after.contains('%') {
+                assert_eq!(j.script(), after, "javascript {s:?}: nothing to decode");
+                assert_eq!(j.encoding(), ScriptEncoding::Utf8);
+            }
+        }
+        Err(e) => {
+            boundary(e.offset(), "javascript");
+            assert!(!e.to_string().is_empty());
+        }
+    }
+    assert_eq!(
+        j.as_ref().ok(),
+        Javascript::parse(&uri).as_ref().ok(),
+        "javascript {s:?}: IRI and URI differ"
+    );
 }

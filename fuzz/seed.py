@@ -80,6 +80,7 @@ def main():
             write(t, s, seen)
     pairs = [(r[0], r[1]) for r in table("resolve.tsv")]
     pairs += [(r[0], r[1]) for r in table("relativize.tsv")]
+    pairs += [(r[0], r[1]) for r in table("resolve_options.tsv")]
     with open(os.path.join(corpus, "relative_urls_cc_10k.csv"), encoding="utf-8", newline="") as f:
         for n, row in enumerate(csv.reader(f)):
             if 0 < n <= args.pairs and len(row) == 2:
@@ -136,7 +137,8 @@ def main():
         for opt in [base, base | kind << 2 | 1 << 4]:
             write("extract", bytes([opt]) + r[2].encode("utf-8"), seen)
     # Scheme views: their tables (IRIs, and paths for from_path).
-    for name, col in [("mailto.tsv", 0), ("data.tsv", 0), ("urn.tsv", 0), ("file.tsv", 2)]:
+    for name, col in [("mailto.tsv", 0), ("data.tsv", 0), ("urn.tsv", 0), ("file.tsv", 2),
+                      ("javascript.tsv", 0)]:
         for r in table(name):
             write("scheme", r[col], seen)
     for x in sample[:300]:

@@ -321,8 +321,9 @@ pub fn render_growth(rows: &[GrowthRow]) -> String {
 
 /// The operations and libraries `--callgrind` knows.
 pub const CALLGRIND_USAGE: &str = "--callgrind OP LIB: OP is parse, resolve_into, normalize \
-    or to_uri; LIB is ours, oxiri, iri-string or fluent-uri (resolve_into: ours, oxiri or \
-    iri-string; normalize: ours or fluent-uri; to_uri: ours or iri-string)";
+    or to_uri; LIB is ours, oxiri, iri-string or fluent-uri (resolve_into: ours, ours-rdf, \
+    ours-browser, oxiri or iri-string; normalize: ours or fluent-uri; to_uri: ours or \
+    iri-string)";
 
 /// Prepares one operation's inputs and runs one pass of one library inside
 /// `callgrind_pass_*`. Returns the number of input bytes of the pass (and of items).
@@ -349,7 +350,7 @@ pub fn run_callgrind(
             let pairs = &corpus.pairs;
             let bytes = pairs.iter().map(|(b, r)| b.len() + r.len()).sum();
             match lib {
-                "ours" => {
+                "ours" | "ours-rdf" | "ours-browser" => {
                     let v: Vec<_> = pairs
                         .iter()
                         .filter_map(|(b, r)| {
@@ -359,7 +360,17 @@ pub fn run_callgrind(
                             ))
                         })
                         .collect();
-                    black_box(callgrind_pass_resolve_ours(&v));
+                    match lib {
+                        "ours" => black_box(callgrind_pass_resolve_ours(&v)),
+                        "ours-rdf" => black_box(callgrind_pass_resolve_ours_with(
+                            &v,
+                            iri::ResolveOptions::rdf(),
+                        )),
+                        _ => black_box(callgrind_pass_resolve_ours_with(
+                            &v,
+                            iri::ResolveOptions::browser(),
+                        )),
+                    };
                 }
                 "oxiri" => {
                     let v: Vec<_> = pairs
@@ -509,6 +520,23 @@ fn callgrind_pass_resolve_ours(v: &[(iri::Iri<&str>, iri::IriRef<&str>)]) -> usi
     let mut n = 0;
     for (b, r) in v {
         n += b.resolve_into(r, &mut buf).as_str().len();
+    }
+    n
+}
+
+/// `resolve_into_with` and the options of a preset (`--callgrind resolve_into ours-rdf`).
+#[inline(never)]
+fn callgrind_pass_resolve_ours_with(
+    v: &[(iri::Iri<&str>, iri::IriRef<&str>)],
+    opts: iri::ResolveOptions,
+) -> usize {
+    let mut buf = String::new();
+    let mut n = 0;
+    for (b, r) in v {
+        n += b
+            .resolve_into_with(r, black_box(opts), &mut buf)
+            .as_str()
+            .len();
     }
     n
 }

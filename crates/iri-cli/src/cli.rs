@@ -103,9 +103,10 @@ pub enum Command {
     /// Convert URI (or IRI) references to IRI references (RFC 3987 §3.2): decode what may be.
     #[command(name = "to-iri", after_help = TO_IRI_EXAMPLES, after_long_help = long(CONVERT_LAYOUT, TO_IRI_EXAMPLES))]
     ToIri(TransformArgs),
-    /// Resolve references against a base IRI (RFC 3986 §5.2, strict).
-    #[command(after_help = RESOLVE_EXAMPLES, after_long_help = long(TRANSFORM_LAYOUT, RESOLVE_EXAMPLES))]
-    Resolve(BaseArgs),
+    /// Resolve references against a base IRI (RFC 3986 §5.2; strict unless a preset or an
+    /// option says otherwise).
+    #[command(after_help = RESOLVE_EXAMPLES, after_long_help = long(&resolve_layout(), RESOLVE_EXAMPLES))]
+    Resolve(ResolveArgs),
     /// Find the shortest reference that resolves against a base IRI to each target IRI.
     #[command(after_help = RELATIVIZE_EXAMPLES, after_long_help = long(RELATIVIZE_LAYOUT, RELATIVIZE_EXAMPLES))]
     Relativize(BaseArgs),
@@ -171,7 +172,35 @@ Examples:
 
 const RESOLVE_EXAMPLES: &str = "\
 Examples:
-  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' '#s'   # http://a/b/g, http://a/b/c/d;p?y, …";
+  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' '#s'   # http://a/b/g, http://a/b/c/d;p?y, …
+  iri resolve --preset rdf --base 'http://a/bb/ccc/./d;p?q' '?y'   # http://a/bb/ccc/d;p?y
+  iri resolve --dot-encoded --base 'scheme://a/b/c/d/e/f' '%2E%2E/g'   # scheme://a/b/c/d/g";
+
+/// The long help of `iri resolve`: the output layout and the resolution options.
+fn resolve_layout() -> String {
+    let mut s = String::from(TRANSFORM_LAYOUT);
+    s.push_str(
+        "
+
+Resolution is RFC 3986 §5.2.2 to §5.2.4 as written unless options say otherwise; each
+option is allowed by the RFC's text:
+  --base-normalize  §5.2.1 \"Normalization of the base URI, as described in Sections 6.2.2
+                    and 6.2.3, is optional\": the base path's dot segments are removed
+                    (§6.2.2.3) first, so '?y', '#s' and '' do not keep them
+  --erratum-4789    §5.2.3 as corrected by erratum 4789: a base path ending in '/..' or '/.'
+                    merges as a directory ('c' against http://a/b/.. is http://a/c)
+  --dot-encoded     §2.3 and §6.2.2.2: a segment that is '.' or '..' once its %2E are decoded
+                    is a dot segment (§6.2.2.3); other segments keep their %2E
+Presets (--preset; options given beside a preset are added to it):
+  strict   none (the default)
+  rdf      --base-normalize --erratum-4789: what the IRI resolution tests of RDF syntaxes
+           (Turtle, N-Triples, TriG, JSON-LD) expect; %2E stays, as RDF compares IRIs as
+           strings
+  browser  all three, as a browser does with the path (the WHATWG URL Standard parses its
+           base first and reads %2e as '.'); nothing else of that standard is applied",
+    );
+    s
+}
 
 const RELATIVIZE_EXAMPLES: &str = "\
 Examples:
@@ -699,6 +728,58 @@ pub struct BaseArgs {
     /// when none are given.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
+}
+
+/// `iri resolve`: the base, the inputs and the resolution options.
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The base, the output options and the references.
+    #[command(flatten)]
+    pub base: BaseArgs,
+    /// A named set of resolution options.
+    #[arg(long, value_enum, default_value_t = PresetArg::Strict)]
+    pub preset: PresetArg,
+    /// Remove the base path's dot segments before use (RFC 3986 §5.2.1, §6.2.2.3).
+    #[arg(long)]
+    pub base_normalize: bool,
+    /// Merge a base path ending in '/..' or '/.' as a directory (RFC 3986 §5.2.3, erratum
+    /// 4789).
+    #[arg(long = "erratum-4789")]
+    pub erratum_4789: bool,
+    /// Count %2E as '.' in dot segments (RFC 3986 §2.3, §6.2.2.2).
+    #[arg(long)]
+    pub dot_encoded: bool,
+}
+
+impl ResolveArgs {
+    /// The preset with the options given beside it.
+    pub fn options(&self) -> iri::ResolveOptions {
+        let p = iri::ResolveOptions::from(self.preset);
+        p.base_normalize(p.is_base_normalize() || self.base_normalize)
+            .erratum_4789(p.is_erratum_4789() || self.erratum_4789)
+            .dot_encoded(p.is_dot_encoded() || self.dot_encoded)
+    }
+}
+
+/// The presets of `iri resolve --preset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PresetArg {
+    /// RFC 3986 §5.2.2 as written.
+    Strict,
+    /// Base normalization and erratum 4789 (RDF syntaxes' test suites).
+    Rdf,
+    /// All three options (browser-like paths).
+    Browser,
+}
+
+impl From<PresetArg> for iri::ResolveOptions {
+    fn from(p: PresetArg) -> Self {
+        match p {
+            PresetArg::Strict => iri::ResolveOptions::strict(),
+            PresetArg::Rdf => iri::ResolveOptions::rdf(),
+            PresetArg::Browser => iri::ResolveOptions::browser(),
+        }
+    }
 }
 
 /// Parses `--base`; an invalid base is a usage error (exit status 2).

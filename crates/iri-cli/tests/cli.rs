@@ -637,6 +637,76 @@ fn resolve_formats() {
     assert_eq!(stdout(&o), "input\toutput\terror\n../x\thttp://a/b/x\t\n");
 }
 
+// RFC 3986 §5.2.1 (base normalization), §5.2.3 with erratum 4789, §6.2.2.2 (encoded dots):
+// the presets and the option flags, one input line each, in order.
+#[test]
+fn resolve_presets_and_options() {
+    let base = "http://a/bb/ccc/./d;p?q";
+    let each = |args: &[&str], base: &str, stdin: &[u8]| {
+        let mut a = vec!["resolve", "--base", base];
+        a.extend_from_slice(args);
+        let o = run_with_stdin(&a, stdin);
+        assert_code(&o, 0);
+        stdout(&o)
+    };
+    let refs = b"?y\n\n#s\ng\n";
+    let strict = "http://a/bb/ccc/./d;p?y\nhttp://a/bb/ccc/./d;p?q\nhttp://a/bb/ccc/./d;p?q#s\nhttp://a/bb/ccc/g\n";
+    let normal = "http://a/bb/ccc/d;p?y\nhttp://a/bb/ccc/d;p?q\nhttp://a/bb/ccc/d;p?q#s\nhttp://a/bb/ccc/g\n";
+    assert_eq!(each(&[], base, refs), strict);
+    assert_eq!(each(&["--preset", "strict"], base, refs), strict);
+    assert_eq!(each(&["--preset", "rdf"], base, refs), normal);
+    assert_eq!(each(&["--preset", "browser"], base, refs), normal);
+    assert_eq!(each(&["--base-normalize"], base, refs), normal);
+    // Erratum 4789 alone changes merge only.
+    let up = "http://a/b/..";
+    assert_eq!(each(&[], up, b"c\n?y\n"), "http://a/b/c\nhttp://a/b/..?y\n");
+    assert_eq!(
+        each(&["--erratum-4789"], up, b"c\n?y\n"),
+        "http://a/c\nhttp://a/b/..?y\n"
+    );
+    assert_eq!(
+        each(&["--preset", "rdf"], up, b"c\n?y\n"),
+        "http://a/c\nhttp://a/?y\n"
+    );
+    // Encoded dots: only with --dot-encoded or the browser preset; flags add to a preset.
+    let deep = "scheme://a/b/c/d/e/f";
+    let kept = "scheme://a/b/c/d/e/%2E%2E/g\n";
+    assert_eq!(each(&[], deep, b"%2E%2E/g\n"), kept);
+    assert_eq!(each(&["--preset", "rdf"], deep, b"%2E%2E/g\n"), kept);
+    for args in [
+        &["--dot-encoded"][..],
+        &["--preset", "browser"],
+        &["--preset", "rdf", "--dot-encoded"],
+    ] {
+        assert_eq!(
+            each(args, deep, b"%2E%2E/g\n"),
+            "scheme://a/b/c/d/g\n",
+            "{args:?}"
+        );
+    }
+    // An unknown preset is a usage error.
+    let o = run(&["resolve", "--base", base, "--preset", "html", "g"]);
+    assert_code(&o, 2);
+    assert!(
+        stderr(&o).contains("strict, rdf, browser"),
+        "{}",
+        stderr(&o)
+    );
+    // The long help names each option with its RFC section.
+    let o = run(&["resolve", "--help"]);
+    let help = stdout(&o);
+    for want in [
+        "--base-normalize",
+        "§5.2.1",
+        "--erratum-4789",
+        "--dot-encoded",
+        "§6.2.2.2",
+        "browser",
+    ] {
+        assert!(help.contains(want), "{want} missing from --help");
+    }
+}
+
 #[test]
 fn relativize_formats() {
     let base = "http://a/b/c/d;p?q";

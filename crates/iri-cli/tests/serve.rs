@@ -263,6 +263,85 @@ fn inspect_an_iri_with_arabic_and_cyrillic() {
     );
 }
 
+// RFC 3986 §5.2.1, erratum 4789, §6.2.2.2: the page offers the presets, the API takes one
+// as `preset` and resolves with it; an unknown one is a 400 that names the choices.
+#[test]
+fn inspect_resolves_with_the_chosen_preset() {
+    let server = Server::start(&[]);
+    let html = server.get("/").text();
+    assert!(html.contains("<select id=\"preset\""), "no preset selector");
+    for value in ["strict", "rdf", "browser"] {
+        assert!(
+            html.contains(&format!("<option value=\"{value}\"")),
+            "{value}"
+        );
+    }
+    let js = server.get("/viewer.js").text();
+    assert!(
+        js.contains("params.set(\"preset\""),
+        "the page does not pass the preset"
+    );
+    let ask = |iri: &str, base: &str, preset: Option<&str>| {
+        let mut q = format!("/api/inspect?iri={}&base={}", encode(iri), encode(base));
+        if let Some(p) = preset {
+            q.push_str(&format!("&preset={p}"));
+        }
+        let a = server.get(&q);
+        assert_eq!(a.status, 200, "{q}");
+        a.json()["resolved"].clone()
+    };
+    let base = "http://a/bb/ccc/./d;p?q";
+    let strict = ask("?y", base, None);
+    assert_eq!(strict["iri"], "http://a/bb/ccc/./d;p?y");
+    assert_eq!(strict["preset"], "strict");
+    assert_eq!(
+        ask("?y", base, Some("strict"))["iri"],
+        "http://a/bb/ccc/./d;p?y"
+    );
+    let rdf = ask("?y", base, Some("rdf"));
+    assert_eq!(rdf["iri"], "http://a/bb/ccc/d;p?y");
+    assert_eq!(rdf["preset"], "rdf");
+    let deep = "scheme://a/b/c/d/e/f";
+    assert_eq!(
+        ask("%2E%2E/g", deep, Some("rdf"))["iri"],
+        "scheme://a/b/c/d/e/%2E%2E/g"
+    );
+    let browser = ask("%2E%2E/g", deep, Some("browser"));
+    assert_eq!(browser["iri"], "scheme://a/b/c/d/g");
+    assert_eq!(browser["uri"], "scheme://a/b/c/d/g");
+    let bad = server.get("/api/inspect?iri=a&base=http%3A%2F%2Fa%2F&preset=html");
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text().contains("strict, rdf or browser"),
+        "{}",
+        bad.text()
+    );
+}
+
+// Processing draft §6.2: the script of a javascript IRI, decoded; null for other schemes.
+#[test]
+fn inspect_shows_the_script_of_a_javascript_iri() {
+    let server = Server::start(&[]);
+    let v = server
+        .get(&format!(
+            "/api/inspect?iri={}",
+            encode("javascript:alert('%C3%A9')?1:go('#x')")
+        ))
+        .json();
+    assert_eq!(v["javascript"]["script"], "alert('é')?1:go('#x')");
+    assert_eq!(v["javascript"]["encoding"], "UTF-8");
+    let v = server
+        .get(&format!("/api/inspect?iri={}", encode("javascript:%FF")))
+        .json();
+    assert!(v["javascript"]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("UTF-8"));
+    assert_eq!(v["javascript"]["error"]["offset"], 11);
+    let v = server.get("/api/inspect?iri=http%3A%2F%2Fa%2F").json();
+    assert!(v["javascript"].is_null());
+}
+
 #[test]
 fn inspect_invalid_input_and_diagnostics() {
     let server = Server::start(&[]);

@@ -111,9 +111,9 @@
 //! # Scheme knowledge
 //!
 //! [`scheme`] holds what is known per scheme: default ports and DNS hosts for the comparison
-//! ladder ([`SchemeRegistry`]), and views of `mailto`, `data`, `file` and `urn` IRIs
-//! ([`scheme::mailto`], [`scheme::data`], [`scheme::file`](mod@scheme::file),
-//! [`scheme::urn`]).
+//! ladder ([`SchemeRegistry`]), and views of `mailto`, `data`, `file`, `urn` and `javascript`
+//! IRIs ([`scheme::mailto`], [`scheme::data`], [`scheme::file`](mod@scheme::file),
+//! [`scheme::urn`], [`scheme::javascript`]).
 //!
 //! # The comparison ladder (RFC 3987 §5)
 //!
@@ -163,7 +163,7 @@ pub use crate::normalize::{
     equivalence_level, equivalent, Form, Level, NormalizedKey, Normalizer, Steps,
 };
 pub use crate::parser::{validate, Kind};
-pub use crate::resolve::{remove_dot_segments, RelativizeError};
+pub use crate::resolve::{remove_dot_segments, RelativizeError, ResolveOptions, UnknownPreset};
 pub use crate::scheme::{SchemeInfo, SchemeRegistry};
 pub use crate::uri::{Uri, UriRef};
 

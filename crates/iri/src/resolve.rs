@@ -20,6 +20,11 @@
 //! authority `c`. Such a path gets the prefix `/.`, giving `a:/.//c`, which denotes the same
 //! path after dot-segment removal and parses back as what was resolved.
 //!
+//! The options that RFC 3986 allows beyond §5.2.2 as written (base normalization, §5.2.1;
+//! erratum 4789 to §5.2.3; percent-encoded dots, §6.2.2.2) and their presets are in
+//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the code above is not
+//! touched by them, and is what they fall back to when the inputs need no option.
+//!
 //! Left out on purpose: the non-strict reading of §5.2.2 (ignoring a reference's scheme when
 //! it equals the base's), which the RFC keeps only for backward compatibility.
 
@@ -29,7 +34,9 @@ use crate::convert::reserve;
 use crate::parser::Positions;
 use crate::{Iri, IriRef, Uri, UriRef};
 
+mod options;
 mod relativize;
+pub use options::{ResolveOptions, UnknownPreset};
 use relativize::relativize;
 pub use relativize::RelativizeError;
 

@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::cell::Cell;
 
-use iri::{Iri, IriRef, Normalizer, UriRef};
+use iri::{Iri, IriRef, Normalizer, ResolveOptions, UriRef};
 
 mod common;
 
@@ -135,6 +135,60 @@ fn resolve_into_a_reused_buffer_allocates_nothing_after_warm_up() {
         }
     });
     assert_eq!(n, 0, "resolve_into allocated after warm-up");
+}
+
+// RFC 3986 §5.2.1, erratum 4789, §6.2.2.2 (the rows of resolve.tsv and resolve_options.tsv,
+// under every preset and option): the option-aware path allocates nothing either.
+#[test]
+fn resolve_into_with_options_allocates_nothing_after_warm_up() {
+    let mut rows = resolve_rows();
+    rows.extend(
+        common::table("resolve_options.tsv", 5..)
+            .into_iter()
+            .map(|r| {
+                let mut f = r.fields.into_iter();
+                let mut next = || f.next().unwrap();
+                (next(), next(), next())
+            }),
+    );
+    let parsed: Vec<(Iri<&str>, IriRef<&str>)> = rows
+        .iter()
+        .filter_map(|(b, r, _)| {
+            Some((
+                Iri::parse(b.as_str()).ok()?,
+                IriRef::parse(r.as_str()).ok()?,
+            ))
+        })
+        .collect();
+    assert!(parsed.len() > 80, "{} rows", parsed.len());
+    let all = [
+        ResolveOptions::strict(),
+        ResolveOptions::rdf(),
+        ResolveOptions::browser(),
+        ResolveOptions::strict().base_normalize(true),
+        ResolveOptions::strict().erratum_4789(true),
+        ResolveOptions::strict().dot_encoded(true),
+    ];
+    let mut buf = String::new();
+    // Warm-up: the buffer grows to the longest result; the results to compare with.
+    let want: Vec<String> = all
+        .iter()
+        .flat_map(|&opts| parsed.iter().map(move |(b, r)| (opts, b, r)))
+        .map(|(opts, base, r)| {
+            base.resolve_into_with(r, opts, &mut buf);
+            base.resolve_with(r, opts).into_inner()
+        })
+        .collect();
+    let (n, ()) = allocations(|| {
+        let mut want = want.iter();
+        for opts in all {
+            for (base, r) in &parsed {
+                let out = base.resolve_into_with(r, opts, &mut buf);
+                assert!(Some(&out.as_str()) == want.next().map(String::as_str).as_ref());
+            }
+        }
+    });
+    assert_eq!(n, 0, "resolve_into_with allocated after warm-up");
 }
 
 // own: the same for to_uri_into, on ASCII and non-ASCII input alike.

@@ -373,6 +373,20 @@ proptest! {
         let bu = Uri::parse(base.to_uri().to_string()).unwrap();
         let ru = UriRef::parse(reference.to_uri().to_string()).unwrap();
         prop_assert_eq!(bu.resolve(&ru).to_string(), t.to_uri().to_string());
+        // Each option and preset gives a valid IRI; strict is `resolve` (RFC 3986 §5.2.1,
+        // erratum 4789, §6.2.2.2; the law of the fuzz target `resolve`).
+        fuzz_laws::resolve_options(&base, &reference, t.as_str());
+    }
+
+    /// The laws of the resolution options again, with the generated `..` written `.%2E`
+    /// (RFC 3986 §6.2.2.2) in base and reference, so that encoded dots are exercised.
+    #[test]
+    fn resolution_options_with_encoded_dots(b in iri_ref(true), r in iri_ref(false)) {
+        let (b, r) = (b.text().replace("..", ".%2E"), r.text().replace("..", "%2e."));
+        if let (Ok(base), Ok(reference)) = (Iri::parse(b.as_str()), IriRef::parse(r.as_str())) {
+            let t = base.resolve(&reference);
+            fuzz_laws::resolve_options(&base, &reference, t.as_str());
+        }
     }
 
     /// resolve(base, relativize(base, t)) == t, and relativize fails only for targets whose

@@ -1,12 +1,14 @@
 //! The scheme views (processing draft §6): `mailto` (RFC 6068), `data` (RFC 2397), `file`
-//! (RFC 8089) and `urn` (RFC 8141), from the tables `tests/data/{mailto,data,file,urn,
-//! urn_equivalence}.tsv`; each row names its source.
+//! (RFC 8089), `urn` (RFC 8141) and `javascript` (draft-hoehrmann-javascript-scheme-03,
+//! RFC 4329), from the tables `tests/data/{mailto,data,file,urn,urn_equivalence,
+//! javascript}.tsv`; each row names its source.
 
 mod common;
 
 use common::pairs;
 use iri::scheme::data::DataIri;
 use iri::scheme::file::{from_path, to_path, PathStyle};
+use iri::scheme::javascript::{Javascript, ScriptEncoding};
 use iri::scheme::mailto::Mailto;
 use iri::scheme::urn::Urn;
 use iri::Iri;
@@ -155,5 +157,38 @@ fn urn_equivalence_table() {
         let (ua, ub) = (Urn::parse(&a).unwrap(), Urn::parse(&b).unwrap());
         assert_eq!(ua.equivalent(&ub), f[2] == "yes", "{at}");
         assert_eq!(ub.equivalent(&ua), f[2] == "yes", "{at} (symmetric)");
+    }
+}
+
+#[test]
+fn javascript_table() {
+    let rows = pairs("javascript.tsv", 5..=5);
+    assert!(rows.len() >= 25, "{} rows", rows.len());
+    for (line, f) in rows {
+        let iri =
+            Iri::parse(f[0].as_str()).unwrap_or_else(|e| panic!("javascript.tsv:{line}: {e}"));
+        let at = format!("javascript.tsv:{line} ({})", f[4]);
+        let name = |e: ScriptEncoding| match e {
+            ScriptEncoding::Utf8Bom => "UTF-8 (BOM)",
+            e => e.as_str(),
+        };
+        match Javascript::parse(&iri) {
+            Ok(j) => {
+                assert_eq!(f[3], "-", "{at}: parsed, expected an error");
+                assert_eq!(j.script(), f[1], "{at}");
+                assert_eq!(name(j.encoding()), f[2], "{at}");
+                // The URI gives the same script (RFC 3987 §3.1).
+                let u = Iri::parse(iri.to_uri().to_string()).unwrap();
+                assert_eq!(Javascript::parse(&u).unwrap().script(), j.script(), "{at}");
+            }
+            Err(e) => {
+                assert_eq!(format!("{:?}@{}", e.kind(), e.offset()), f[3], "{at}");
+                assert_eq!(name(e.encoding()), f[2], "{at}");
+                assert!(
+                    e.to_string().contains(&e.offset().to_string()) || e.offset() == 0,
+                    "{at}"
+                );
+            }
+        }
     }
 }

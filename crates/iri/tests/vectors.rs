@@ -7,7 +7,7 @@
 mod common;
 
 use common::table;
-use iri::{Iri, IriRef, Kind, Uri, UriRef};
+use iri::{Iri, IriRef, Kind, ResolveOptions, Uri, UriRef};
 
 fn opt(s: &str) -> Option<&str> {
     (s != "(none)").then_some(s)
@@ -150,6 +150,90 @@ fn resolve_table() {
     let (normal, abnormal) = (from("§5.4.1"), from("§5.4.2"));
     assert_eq!((normal, abnormal), (23, 19));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The options column of resolve_options.tsv: a preset or option names, comma-separated.
+fn options_of(field: &str) -> ResolveOptions {
+    field
+        .split(',')
+        .fold(ResolveOptions::strict(), |o, name| match name {
+            "base-normalize" => o.base_normalize(true),
+            "erratum-4789" => o.erratum_4789(true),
+            "dot-encoded" => o.dot_encoded(true),
+            preset => preset.parse().expect("a preset or an option name"),
+        })
+}
+
+// RFC 3986 §5.2.1, §5.2.3 with erratum 4789, §2.3/§6.2.2.2/§6.2.2.3: each row's result with
+// its options, by `resolve_with`, `resolve_into_with` and, for URIs, `Uri::resolve_with`;
+// each result is a valid IRI that parses back to the same components.
+#[test]
+fn resolve_options_table() {
+    let rows = table("resolve_options.tsv", 5..);
+    assert!(rows.len() >= 40, "{} rows", rows.len());
+    let mut failures = Vec::new();
+    let mut buf = String::new();
+    for row in &rows {
+        let f = &row.fields;
+        let base = Iri::parse(f[0].as_str()).expect("base");
+        let r = IriRef::parse(f[1].as_str()).expect("reference");
+        let opts = options_of(&f[2]);
+        let got = base.resolve_with(&r, opts);
+        let into = base
+            .resolve_into_with(&r, opts, &mut buf)
+            .as_str()
+            .to_owned();
+        if got != f[3].as_str() || into != f[3] {
+            failures.push(format!(
+                "resolve_options.tsv:{} {} + {} [{}] = {got}, want {} ({})",
+                row.line, f[0], f[1], f[2], f[3], f[4]
+            ));
+        }
+        if opts.is_strict() {
+            assert_eq!(got, base.resolve(&r), "resolve_options.tsv:{}", row.line);
+        }
+        let again = Iri::parse(got.as_str()).expect("result parses");
+        assert_eq!(again.path(), got.path(), "resolve_options.tsv:{}", row.line);
+        assert_eq!(again.authority(), got.authority());
+        assert_eq!(again.query(), got.query());
+        assert_eq!(again.fragment(), got.fragment());
+        if let (Ok(bu), Ok(ru)) = (Uri::parse(f[0].as_str()), UriRef::parse(f[1].as_str())) {
+            assert_eq!(bu.resolve_with(&ru, opts), f[3].as_str());
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// RFC 3986 §5.4: the bases of resolve.tsv hold no dot segment, so every preset gives the
+// strict results there, except where a reference holds a %2E segment (encoded dots).
+#[test]
+fn presets_keep_the_results_of_resolve_tsv() {
+    let rows = table("resolve.tsv", 4..);
+    let mut buf = String::new();
+    for row in &rows {
+        let f = &row.fields;
+        let base = Iri::parse(f[0].as_str()).expect("base");
+        let r = IriRef::parse(f[1].as_str()).expect("reference");
+        for opts in [
+            ResolveOptions::strict(),
+            ResolveOptions::default(),
+            ResolveOptions::rdf(),
+            ResolveOptions::browser(),
+        ] {
+            let base_dots = iri::remove_dot_segments(base.path()) != base.path();
+            let pct_dot = f[1].to_ascii_lowercase().contains("%2e")
+                || f[0].to_ascii_lowercase().contains("%2e");
+            if opts.is_strict() || !(base_dots || (opts.is_dot_encoded() && pct_dot)) {
+                assert_eq!(
+                    base.resolve_with(&r, opts),
+                    f[2].as_str(),
+                    "resolve.tsv:{} {opts:?}",
+                    row.line
+                );
+                assert_eq!(base.resolve_into_with(&r, opts, &mut buf), f[2].as_str());
+            }
+        }
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use iri::{Iri, IriRef, Normalizer};
 
 use super::Outcome;
 use crate::batch::each_input;
-use crate::cli::{BaseArgs, Format, NormalizeArgs, ToUriArgs, TransformArgs};
+use crate::cli::{BaseArgs, Format, NormalizeArgs, ResolveArgs, ToUriArgs, TransformArgs};
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::output::{tsv_row, JsonObject};
@@ -132,12 +132,15 @@ pub fn normalize(args: NormalizeArgs, out: &mut impl Write) -> io::Result<Outcom
     })
 }
 
-/// Runs `iri resolve`: each reference resolved against `--base` (RFC 3986 §5.2).
-pub fn resolve(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
+/// Runs `iri resolve`: each reference resolved against `--base` (RFC 3986 §5.2), with the
+/// options of `--preset` and the option flags.
+pub fn resolve(args: ResolveArgs, out: &mut impl Write) -> io::Result<Outcome> {
+    let opts = args.options();
+    let args = args.base;
     let base = args.base;
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        base.resolve_into(&r, buf);
+        base.resolve_into_with(&r, opts, buf);
         Ok(())
     })
 }

@@ -4,17 +4,26 @@
 //!
 //! Validity and the error (RFC 3987 §2.2), the components (RFC 3986 §3), the URI form
 //! (RFC 3987 §3.1) and the IRI form (§3.2), with and without IDNA, the normalized forms at
-//! each rung of the ladder (§5.3.2, §5.3.3), the resolved reference (RFC 3986 §5.2), the
+//! each rung of the ladder (§5.3.2, §5.3.3), the script of a `javascript` IRI (processing
+//! draft §6.2), the resolved reference (RFC 3986 §5.2, with a preset of its options), the
 //! diagnostics (§4, §6.1, §7.5, §8; RFC 3986 §7) and the bidi display form and visual order
 //! (§4.1, §4.4). Offsets are byte offsets into the UTF-8 text; the pieces of text around
 //! them are given too, so that a client in another encoding (JavaScript) need not count.
 
 use iri::idn::IdnaOptions;
-use iri::{Form, Iri, IriRef, Level, Normalizer};
+use iri::scheme::javascript::Javascript;
+use iri::{Form, Iri, IriRef, Level, Normalizer, ResolveOptions};
 use serde_json::{json, Value};
 
-/// The inspection of `input`, resolved against `base` when one is given (and not empty).
+/// The inspection of `input`, resolved against `base` when one is given (and not empty), by
+/// RFC 3986 §5.2 as written.
 pub fn inspect(input: &str, base: Option<&str>) -> Value {
+    inspect_with(input, base, ResolveOptions::strict())
+}
+
+/// [`inspect`], with the reference resolved with `opts` (a preset of
+/// [`ResolveOptions`], named in `resolved.preset`).
+pub fn inspect_with(input: &str, base: Option<&str>, opts: ResolveOptions) -> Value {
     let parsed = IriRef::parse(input);
     let mut v = json!({
         "input": input,
@@ -34,6 +43,7 @@ pub fn inspect(input: &str, base: Option<&str>) -> Value {
             Err(e) => json!({ "value": null, "error": e.to_string() }),
         };
         v["iri"] = json!(r.to_iri().as_str());
+        v["javascript"] = javascript(r);
         v["iri_idna"] = json!(r.to_iri_with(&idna).as_str());
         v["normalized"] = json!([Level::Syntax, Level::Scheme].map(|level| {
             let n = Normalizer::new(level);
@@ -53,16 +63,36 @@ pub fn inspect(input: &str, base: Option<&str>) -> Value {
         });
         v["resolved"] = match (&parsed_base, &parsed) {
             (Ok(b), Ok(r)) => {
-                let target = b.resolve(r);
+                let target = b.resolve_with(r, opts);
                 json!({
                     "iri": target.as_str(),
                     "uri": target.to_uri().as_str(),
+                    "preset": opts.preset_name(),
                 })
             }
             _ => Value::Null,
         };
     }
     v
+}
+
+/// The script of a `javascript` IRI (processing draft §6.2): `{"script","encoding"}` or
+/// `{"error"}`; `null` for any other reference.
+fn javascript<T: AsRef<str>>(r: &IriRef<T>) -> Value {
+    let Ok(iri) = Iri::parse(r.as_str()) else {
+        return Value::Null;
+    };
+    if !iri.scheme().eq_ignore_ascii_case("javascript") {
+        return Value::Null;
+    }
+    match Javascript::parse(&iri) {
+        Ok(j) => json!({
+            "script": j.script(),
+            "encoding": j.encoding().as_str(),
+            "bom": j.encoding().has_bom(),
+        }),
+        Err(e) => json!({ "error": { "offset": e.offset(), "message": e.to_string() } }),
+    }
 }
 
 /// A parse error: kind, component, offset and message, and the text before, at and after the

@@ -284,15 +284,18 @@ fn route(req: &Request) -> Response {
     }
 }
 
-/// `GET /api/inspect?iri=…&base=…`.
+/// `GET /api/inspect?iri=…&base=…&preset=…` (`preset`: `strict`, the default, `rdf` or
+/// `browser`, the resolution options of [`iri::ResolveOptions`]).
 fn api_inspect(query: &str) -> Response {
     let mut iri = None;
     let mut base = None;
+    let mut preset = None;
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
         let slot = match name {
             "iri" => &mut iri,
             "base" => &mut base,
+            "preset" => &mut preset,
             _ => continue,
         };
         let value = match form_decode(value) {
@@ -306,7 +309,12 @@ fn api_inspect(query: &str) -> Response {
     let Some(iri) = iri else {
         return Response::error(400, "the parameter iri is missing");
     };
-    let body = inspect(&iri, base.as_deref()).to_string();
+    let body = match preset.map(|p| p.parse::<iri::ResolveOptions>()) {
+        None => inspect(&iri, base.as_deref()),
+        Some(Ok(opts)) => inspect::inspect_with(&iri, base.as_deref(), opts),
+        Some(Err(e)) => return Response::error(400, &format!("parameter preset: {e}")),
+    }
+    .to_string();
     Response::new(200, "application/json", body)
 }
 
@@ -420,5 +428,10 @@ mod tests {
         assert_eq!(r.status, 200);
         let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         assert_eq!(v["valid"], true);
+        assert_eq!(api_inspect("iri=a&preset=rdf&preset=rdf").status, 400);
+        assert_eq!(api_inspect("iri=a&preset=html").status, 400);
+        let r = api_inspect("iri=%3Fy&base=http%3A%2F%2Fa%2Fb%2F.%2Fc&preset=rdf");
+        let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+        assert_eq!(v["resolved"]["iri"], "http://a/b/c?y");
     }
 }

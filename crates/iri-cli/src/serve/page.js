@@ -195,6 +195,7 @@
     const params = new URLSearchParams();
     params.set("iri", iriInput.value);
     if (baseInput.value) params.set("base", baseInput.value);
+    if ($("preset").value && $("preset").value !== "strict") params.set("preset", $("preset").value);
     let res;
     let body;
     try {
@@ -230,9 +231,11 @@
 
   iriInput.addEventListener("input", schedule);
   baseInput.addEventListener("input", schedule);
+  $("preset").addEventListener("change", schedule);
   $("form").addEventListener("submit", (e) => e.preventDefault());
   const fromUrl = new URLSearchParams(location.search);
   if (fromUrl.has("iri")) iriInput.value = fromUrl.get("iri");
   if (fromUrl.has("base")) baseInput.value = fromUrl.get("base");
+  if (fromUrl.has("preset")) $("preset").value = fromUrl.get("preset");
   if (iriInput.value) update(); else showEmpty();
 })();

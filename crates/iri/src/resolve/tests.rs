@@ -55,7 +55,7 @@ fn push_path(out: &mut String, dir: &str, path: &str) {
 }
 
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
-fn literal_rfc(input: &str) -> String {
+pub(super) fn literal_rfc(input: &str) -> String {
     let mut input = String::from(input);
     let mut output = String::new();
     while !input.is_empty() {
@@ -334,4 +334,178 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
 /// The index of the last `/` of `s`.
 fn last_slash(s: &[u8]) -> Option<usize> {
     last_slash_in(s, 0, s.len())
+}
+
+/// Every combination of the resolution options.
+fn all_options() -> impl Iterator<Item = ResolveOptions> {
+    (0..8u8).map(|k| {
+        ResolveOptions::strict()
+            .base_normalize(k & 1 != 0)
+            .erratum_4789(k & 2 != 0)
+            .dot_encoded(k & 4 != 0)
+    })
+}
+
+/// The option-aware walk with no option on gives what the strict code gives, for every
+/// path reference of up to 4 characters from `a`, `.`, `/` against every base path of up
+/// to 5 (own): it is RFC 3986 §5.2.2 as written, the same as the tuned code.
+#[test]
+fn options_walk_without_options_is_the_strict_code() {
+    let mut n = 0;
+    let mut buf = String::new();
+    for b_len in 0..=5u32 {
+        for b_path in strings_over("a./", b_len) {
+            for prefix in ["s://h", "s:"] {
+                let Ok(base) = crate::Iri::parse(format!("{prefix}{b_path}?b#c")) else {
+                    continue;
+                };
+                for r_len in 0..=4u32 {
+                    for r_path in strings_over("a./", r_len) {
+                        for tail in ["", "?q", "#f"] {
+                            let Ok(r) = crate::IriRef::parse(format!("{r_path}{tail}")) else {
+                                continue;
+                            };
+                            buf.clear();
+                            let pos = super::options::resolve_options_walk(
+                                base.as_str(),
+                                base.positions(),
+                                r.as_str(),
+                                r.positions(),
+                                ResolveOptions::strict(),
+                                &mut buf,
+                            );
+                            let want = base.resolve(&r);
+                            assert_eq!(buf, want.as_str(), "{base} {r}");
+                            let got = crate::Iri::from_parts(buf.as_str(), pos);
+                            assert_eq!(got.path(), want.path(), "{base} {r}");
+                            assert_eq!(got.query(), want.query(), "{base} {r}");
+                            assert_eq!(got.fragment(), want.fragment(), "{base} {r}");
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(n > 100_000, "{n}");
+}
+
+/// Each combination of options against a model written from the RFC's words: base paths
+/// of up to 4 and reference paths of up to 3 characters from `a`, `.`, `E` and `/`, where
+/// `E` stands for `%2E`. The model: RFC 3986 §5.2.4 word for word (on the text with `%2E`
+/// decoded when encoded dots are on, §6.2.2.2), applied first to the base path under base
+/// normalization (§5.2.1); `merge` (§5.2.3) keeps the whole base path as the directory
+/// under erratum 4789 when its last segment is a dot segment. With encoded dots the result
+/// is compared once decoded (a segment that is not a dot segment keeps its `%2E`). Every
+/// result is a valid IRI (own).
+#[test]
+fn options_follow_the_rfc_model() {
+    let mut n = 0;
+    let mut buf = String::new();
+    for b_len in 0..=4u32 {
+        for b_path in strings_over("a.E/", b_len) {
+            let b_path = b_path.replace('E', "%2E");
+            for with_auth in [true, false] {
+                // A path after an authority is empty or starts with '/'; without one it
+                // does not start with "//".
+                let rooted = b_path.is_empty() || b_path.starts_with('/');
+                if (with_auth && !rooted) || (!with_auth && b_path.starts_with("//")) {
+                    continue;
+                }
+                let prefix = if with_auth { "s://h" } else { "s:" };
+                let Ok(base) = crate::Iri::parse(format!("{prefix}{b_path}?b#c")) else {
+                    continue;
+                };
+                for r_len in 1..=3u32 {
+                    for r_path in strings_over("a.E/", r_len) {
+                        let r_path = r_path.replace('E', "%2E");
+                        if r_path.starts_with("//") {
+                            continue;
+                        }
+                        for opts in all_options() {
+                            let dec = |s: &str| {
+                                if opts.is_dot_encoded() {
+                                    s.replace("%2E", ".")
+                                } else {
+                                    s.to_owned()
+                                }
+                            };
+                            let mut bp = dec(&b_path);
+                            if opts.is_base_normalize() {
+                                bp = literal_rfc(&bp);
+                            }
+                            let rp = dec(&r_path);
+                            let last = bp.rsplit('/').next().unwrap_or("");
+                            let merged = if rp.starts_with('/') {
+                                rp.clone()
+                            } else if with_auth && bp.is_empty() {
+                                format!("/{rp}")
+                            } else if opts.is_erratum_4789() && (last == "." || last == "..") {
+                                format!("{bp}/{rp}")
+                            } else {
+                                let dir = bp.rfind('/').map_or("", |p| &bp[..=p]);
+                                format!("{dir}{rp}")
+                            };
+                            let mut t_path = literal_rfc(&merged);
+                            if !with_auth && t_path.starts_with("//") {
+                                t_path.insert_str(0, "/.");
+                            }
+                            let r = crate::IriRef::parse(format!("{r_path}?q")).unwrap();
+                            let got = base.resolve_with(&r, opts);
+                            let into = base.resolve_into_with(&r, opts, &mut buf);
+                            assert_eq!(got.as_str(), into.as_str());
+                            assert_eq!(
+                                dec(got.as_str()),
+                                format!("{prefix}{t_path}?q"),
+                                "{base} {r} {opts:?}"
+                            );
+                            let again = crate::Iri::parse(got.as_str()).expect("valid");
+                            assert_eq!(again.path(), got.path(), "{base} {r} {opts:?}");
+                            assert_eq!(again.query(), got.query());
+                            // A reference without path keeps the (normalized) base path.
+                            let e = crate::IriRef::parse("#s").unwrap();
+                            let mut want_e = dec(&b_path);
+                            if opts.is_base_normalize() {
+                                want_e = literal_rfc(&want_e);
+                                if !with_auth && want_e.starts_with("//") {
+                                    want_e.insert_str(0, "/.");
+                                }
+                            }
+                            let got_e = base.resolve_with(&e, opts);
+                            assert_eq!(
+                                dec(got_e.as_str()),
+                                format!("{prefix}{want_e}?b#s"),
+                                "{base} #s {opts:?}"
+                            );
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(n > 100_000, "{n}");
+}
+
+/// The search for `%2E` against a plain search, with the triplet at every place of strings
+/// up to 40 bytes long (across the eight-byte steps of the search), and near misses (own).
+#[test]
+fn pct_2e_search_at_every_offset() {
+    for len in 0..40 {
+        for at in 0..=len {
+            for (piece, want) in [
+                ("%2E", true),
+                ("%2e", true),
+                ("%2F", false),
+                ("%3E", false),
+                ("%2", false),
+            ] {
+                let mut s = "a".repeat(at);
+                s.push_str(piece);
+                s.push_str(&"b".repeat(len - at));
+                assert_eq!(super::options::has_pct_2e_for_tests(&s), want, "{s}");
+                assert_eq!(s.contains("%2E") || s.contains("%2e"), want);
+            }
+        }
+    }
 }

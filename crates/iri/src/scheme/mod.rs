@@ -7,14 +7,15 @@
 //! [`SchemeRegistry::insert`].
 //!
 //! Left out on purpose: scheme-specific syntax checks; those belong to the scheme views
-//! (processing draft §6): [`mailto`] (RFC 6068), [`data`] (RFC 2397), [`file`](mod@file) (RFC 8089) and
-//! [`urn`] (RFC 8141).
+//! (processing draft §6): [`mailto`] (RFC 6068), [`data`] (RFC 2397), [`file`](mod@file) (RFC 8089),
+//! [`urn`] (RFC 8141) and [`javascript`] (draft-hoehrmann-javascript-scheme-03, RFC 4329).
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 pub mod data;
 pub mod file;
+pub mod javascript;
 pub mod mailto;
 mod pct;
 pub mod urn;
