@@ -7,7 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use iri::lint::{Code, Policy, Severity};
 
-use crate::stats::StatsFormat;
+use crate::stats::StatsSpec;
 
 /// `iri`: parse, validate, convert, resolve, relativize, normalize, compare, deduplicate, lint
 /// and display IRIs (RFC 3987) and URIs (RFC 3986).
@@ -63,17 +63,20 @@ pub struct Cli {
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     /// After the run, print a summary of the input lines on standard error: valid and
-    /// invalid counts (by error kind), non-ASCII share, hosts by kind, diagnostics by code.
+    /// invalid counts (by error kind), non-ASCII share, hosts by kind; with `lint`, also
+    /// diagnostics by code (some 20 times slower). WHAT: text (the default), json, lint, or
+    /// a list such as json,lint. For the subcommands that read lines (not compare, extract,
+    /// serve, completions, man, which refuse it).
     #[arg(
         long,
         global = true,
-        value_enum,
-        value_name = "FORMAT",
+        value_name = "WHAT",
         num_args = 0..=1,
         require_equals = true,
-        default_missing_value = "text"
+        default_missing_value = "text",
+        value_parser = StatsSpec::parse
     )]
-    pub stats: Option<StatsFormat>,
+    pub stats: Option<StatsSpec>,
 }
 
 /// The subcommands.
@@ -772,6 +775,10 @@ pub struct LintArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     pub format: LintFormat,
+    /// Show at most N diagnostics of each code per input (the first by position) and say how
+    /// many more were left out; 0 shows every one.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_per_code: usize,
     /// The strings to check (valid IRI references or not); one per line on standard input
     /// when none are given.
     #[arg(value_name = "INPUT")]

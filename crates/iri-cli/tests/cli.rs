@@ -1328,7 +1328,7 @@ fn lint_text_carets_after_wide_characters() {
         "error[overlong-utf8]: %C0%AF is an overlong encoding of '/' (U+002F SOLIDUS): strict \
          UTF-8 forbids it, and a lax decoder that accepts it lets the character slip past checks \
          made before decoding (RFC 3987 §8)\n\
-         \x20 --> input 1, byte 24, component path\n\
+         \x20 --> input 1, column 15, component path\n\
          \x20  |\n\
          \x20  | http://例え.テスト/%C0%AF\n\
          \x20  |                    ^^^^^^\n\
@@ -1352,7 +1352,7 @@ fn lint_text_escapes_marks_suggestions_and_stdin() {
         stdout(&o),
         "warning[invisible-character]: U+200B ZERO WIDTH SPACE in the path is invisible: the IRI \
          looks the same without it (RFC 3987 §6.1)\n\
-         \x20 --> line 1 of standard input, byte 22, component path\n\
+         \x20 --> line 1 of standard input, column 23, component path\n\
          \x20  |\n\
          \x20  | http://example.org/pay<U+200B>pal\n\
          \x20  |                       ^^^^^^^^\n\
@@ -1361,7 +1361,7 @@ fn lint_text_escapes_marks_suggestions_and_stdin() {
          warning[not-nfc]: 'e\u{301}' (U+0065 U+0301) in the path is not in Unicode \
          Normalization Form C; its NFC form is '\u{E9}' (U+00E9) (RFC 3987 §5.3.2.2: IRIs \
          should be created in NFC)\n\
-         \x20 --> line 2 of standard input, byte 20, component path\n\
+         \x20 --> line 2 of standard input, column 21, component path\n\
          \x20  |\n\
          \x20  | http://example.org/re\u{301}sume\n\
          \x20  |                     ^\n\
@@ -1409,22 +1409,22 @@ fn lint_json() {
         lines[0],
         concat!(
             r#"{"input":"http://user:secret@example.org/","diagnostics":[{"code":"password-in-userinfo","#,
-            r#""severity":"warning","component":"userinfo","start":7,"end":18,"message":"the userinfo "#,
+            r#""severity":"warning","component":"userinfo","start":7,"end":18,"column":8,"message":"the userinfo "#,
             r#"'user:***' holds a password in clear text; RFC 3986 §3.2.1 deprecates \"user:password\" "#,
             r#"and applications should not show what follows the ':'","section":"RFC 3986 §3.2.1","#,
-            r#""suggestion":null}]}"#
+            r#""suggestion":null}],"omitted":{}}"#
         )
     );
     assert_eq!(
         lines[1],
-        r#"{"input":"https://example.org/","diagnostics":[]}"#
+        r#"{"input":"https://example.org/","diagnostics":[],"omitted":{}}"#
     );
     let v: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
     let d = &v["diagnostics"][0];
     assert_eq!(d["code"], "not-nfc");
     assert_eq!(
-        (d["start"].as_u64(), d["end"].as_u64()),
-        (Some(20), Some(23))
+        (d["start"].as_u64(), d["end"].as_u64(), d["column"].as_u64()),
+        (Some(20), Some(23), Some(21))
     );
     assert_eq!(d["suggestion"], "\u{E9}");
     let v: serde_json::Value = serde_json::from_str(lines[3]).unwrap();
@@ -1444,6 +1444,7 @@ fn lint_json() {
         "component",
         "start",
         "end",
+        "column",
         "message",
         "section",
         "suggestion",
@@ -1589,7 +1590,7 @@ fn lint_invalid_utf8_lines() {
         ),
         "{out}"
     );
-    assert!(out.contains("  --> line 3 of standard input, byte 7, component userinfo\n"));
+    assert!(out.contains("  --> line 3 of standard input, column 8, component userinfo\n"));
     assert_eq!(
         stderr(&o),
         "3 inputs: 0 errors, 1 warning, 0 info; 1 not UTF-8\n"
@@ -1599,7 +1600,7 @@ fn lint_invalid_utf8_lines() {
     assert_eq!(
         stdout(&o).lines().collect::<Vec<_>>(),
         [
-            r#"{"input":"http://a/","diagnostics":[]}"#,
+            r#"{"input":"http://a/","diagnostics":[],"omitted":{}}"#,
             r#"{"input":"�x","error":{"kind":"invalid-utf8","component":null,"offset":0,"message":"line 2: invalid UTF-8 at byte 0 (0xFF)"}}"#,
             stdout(&run(&["lint", "--format", "json", "http://u:p@a/"])).trim_end(),
         ]
@@ -1926,4 +1927,60 @@ fn diagnostics_doc_console_example_is_true() {
         .expect("$ iri lint 'INPUT'");
     let o = run(&["lint", input]);
     assert_eq!(format!("{}{}", stdout(&o), stderr(&o)), format!("{want}\n"));
+}
+
+/// A long line with a finding every few bytes: the text output shows a window of the line
+/// around each span (not the whole line each time: 160 KB gave 3.3 GB) and at most
+/// --max-per-code of each code, with a note on the others; JSON counts them in `omitted`.
+#[test]
+fn lint_long_line_shows_windows_and_a_bounded_number() {
+    let line = format!("http://a/{}", "x%C0%AF\u{200B}".repeat(20_000));
+    let o = run_with_stdin(&["lint"], line.as_bytes());
+    assert_code(&o, 1);
+    let out = stdout(&o);
+    assert!(out.len() < 40_000, "{} bytes of output", out.len());
+    assert_eq!(out.matches("error[overlong-utf8]").count(), 20);
+    assert_eq!(out.matches("warning[invisible-character]").count(), 20);
+    assert!(
+        out.contains(
+            "note: 39960 more diagnostics left out: invisible-character 19980, overlong-utf8 \
+             19980 (at most 20 of each code are shown; --max-per-code 0 shows every one)\n  \
+             --> line 1 of standard input\n\n"
+        ),
+        "{out}"
+    );
+    // The second finding: the U+200B at column 17 (after `http://a/x%C0%AF`), in a window
+    // that starts at the line's start and is cut 30 characters after the span.
+    let second = out.split("\n\n").nth(1).unwrap();
+    assert!(
+        second.contains("--> line 1 of standard input, column 17, component path"),
+        "{second}"
+    );
+    let echo = second.lines().nth(3).unwrap();
+    assert!(
+        echo.starts_with("   | http://a/x%C0%AF<U+200B>x%C0%AF"),
+        "{echo}"
+    );
+    assert!(echo.ends_with('…'), "{echo}");
+    assert!(echo.chars().count() < 120, "{echo}");
+    // The summary counts every one, shown or not.
+    assert_eq!(
+        stderr(&o),
+        "1 input: 20000 errors, 20000 warnings, 0 info\n"
+    );
+    // --max-per-code 1 and 0.
+    let o = run_with_stdin(&["lint", "--max-per-code", "1"], line.as_bytes());
+    assert_eq!(stdout(&o).matches("error[overlong-utf8]").count(), 1);
+    let short = format!("http://a/{}", "%C0%AF".repeat(30));
+    let o = run_with_stdin(&["lint", "--max-per-code", "0"], short.as_bytes());
+    assert_eq!(stdout(&o).matches("error[overlong-utf8]").count(), 30);
+    assert!(!stdout(&o).contains("note:"));
+    // JSON: the kept ones, and the count left out of each code.
+    let o = run_with_stdin(&["lint", "--format", "json"], line.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim_end()).unwrap();
+    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 40);
+    assert_eq!(v["omitted"]["overlong-utf8"], 19980);
+    assert_eq!(v["omitted"]["invisible-character"], 19980);
+    assert_eq!(v["diagnostics"][1]["column"], 17);
+    assert_eq!(v["diagnostics"][1]["start"], 16);
 }
