@@ -21,6 +21,8 @@ mod cli;
 mod commands;
 mod failure;
 mod input;
+#[cfg(test)]
+mod memory_tests;
 mod output;
 mod serve;
 mod stats;

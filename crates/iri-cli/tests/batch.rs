@@ -206,8 +206,12 @@ fn stats_go_to_standard_error() {
 
     let stats_json = |o: std::process::Output| {
         let err = String::from_utf8(o.stderr).unwrap();
-        let last = err.lines().last().unwrap_or_default().to_owned();
-        serde_json::from_str::<serde_json::Value>(&last).unwrap()
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("{\"stats\""))
+            .unwrap()
+            .to_owned();
+        serde_json::from_str::<serde_json::Value>(&line).unwrap()
     };
     let v = stats_json(run_with_stdin(
         &["validate", "--stats=json,lint", "-"],
@@ -266,7 +270,11 @@ fn stats_refused_where_no_lines_are_read() {
 #[test]
 fn no_progress_bar_in_a_pipe() {
     let o = run_with_stdin(&["validate", "-"], &mixed_input());
-    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("checked ") && err.lines().count() == 1,
+        "{err}"
+    );
     let o = run_with_stdin(&["parse", "-j", "0"], b"a\n");
     assert_eq!(o.stderr, b"");
     assert_eq!(o.stdout, b"path=a\n");

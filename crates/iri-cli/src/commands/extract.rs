@@ -250,14 +250,16 @@ fn report(
             o.str("encoding", Some(encoding))?;
             o.str("text", Some(&f.text))?;
             match &failure {
-                Some(e) => o.object("error", |eo| e.write_json_fields(eo))?,
+                Some(e) => o.object("error", |eo| e.write_json_fields(eo, f.text.as_bytes()))?,
                 None => {
                     o.str("resolved", resolved)?;
                     o.str("uri", uri)?;
                 }
             }
             if lenient {
-                o.objects("warnings", warnings, super::lenient::write_warning)?;
+                o.objects("warnings", warnings, |o, w| {
+                    super::lenient::write_warning(o, w, &f.text)
+                })?;
             }
             o.end_line()
         }

@@ -116,7 +116,7 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
                     LintFormat::Json => (|| {
                         let mut o = JsonObject::begin(&mut *out)?;
                         o.str("input", Some(&String::from_utf8_lossy(bytes)))?;
-                        o.object("error", |e| failure.write_json_fields(e))?;
+                        o.object("error", |e| failure.write_json_fields(e, bytes))?;
                         o.end_line()
                     })(),
                 }
