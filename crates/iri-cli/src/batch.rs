@@ -33,7 +33,7 @@ use rayon::prelude::*;
 
 use crate::input::{stdin_reader, with_context, LineRead, Origin, Source, SourceError};
 use crate::output::warn;
-use crate::stats::{Stats, StatsFormat};
+use crate::stats::{Stats, StatsSpec};
 
 /// The most lines in one chunk.
 pub const CHUNK_LINES: usize = 8192;
@@ -48,8 +48,8 @@ pub struct Settings {
     pub threads: usize,
     /// No progress bar.
     pub quiet: bool,
-    /// Print a summary of the inputs on standard error, in this format.
-    pub stats: Option<StatsFormat>,
+    /// Print a summary of the inputs on standard error, as this asks.
+    pub stats: Option<StatsSpec>,
 }
 
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
@@ -199,7 +199,7 @@ where
         let mut task = Task {
             out: Vec::new(),
             items: Vec::with_capacity(range.len()),
-            stats: stats.then(Stats::default),
+            stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
         for i in range {
             let line = chunk.line(i);
@@ -283,7 +283,7 @@ impl Batch {
                 .filter(|_| show)
                 .map(|(total, unit)| (progress_bar(total, unit), unit)),
             stdout_is_terminal: io::stdout().is_terminal(),
-            stats: settings.stats.map(|_| Stats::default()),
+            stats: settings.stats.map(|s| Stats::new(s.lint)),
         }
     }
 
@@ -464,8 +464,8 @@ impl Batch {
     /// Ends the run: clears the bar and writes the stats, if asked for, on standard error.
     pub fn finish(mut self) {
         self.clear();
-        if let (Some(stats), Some(format)) = (&self.stats, settings().stats) {
-            let _ = stats.write(&mut io::stderr().lock(), format);
+        if let (Some(stats), Some(spec)) = (&self.stats, settings().stats) {
+            let _ = stats.write(&mut io::stderr().lock(), spec.format);
         }
     }
 

@@ -7,7 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use iri::lint::{Code, Policy, Severity};
 
-use crate::stats::StatsFormat;
+use crate::stats::StatsSpec;
 
 /// `iri`: parse, validate, convert, resolve, relativize, normalize, compare, deduplicate, lint
 /// and display IRIs (RFC 3987) and URIs (RFC 3986).
@@ -28,8 +28,12 @@ use crate::stats::StatsFormat;
                   existing file and is not an IRI with a scheme is still taken as an IRI \
                   reference, with a warning on standard error. Each input yields exactly one output line, a \
                   result or an error, in order; errors about inputs go to standard output so \
-                  that output stays aligned with input. Write `--` before inputs that start \
-                  with '-'. The exceptions: `validate` reports only the invalid lines, \
+                  that output stays aligned with input; summaries go to standard error. In \
+                  JSON, each record carries its input (\"input\", or \"file\" and \"line\" \
+                  for file input) and an error is an object under \"error\" with kind, \
+                  component, byte (0-based byte offset), column (1-based, in characters) and \
+                  message; columns count characters everywhere. Write `--` before inputs that \
+                  start with '-'. The exceptions: `validate` reports only the invalid lines, \
                   `dedup` one line per equivalence class (and per invalid line), `compare` \
                   takes exactly two arguments, and `lint` in text format writes a block per \
                   diagnostic (nothing for an input without any) and a summary on standard \
@@ -75,17 +79,20 @@ pub struct Cli {
     #[arg(long, short = 'q', global = true)]
     pub quiet: bool,
     /// After the run, print a summary of the input lines on standard error: valid and
-    /// invalid counts (by error kind), non-ASCII share, hosts by kind, diagnostics by code.
+    /// invalid counts (by error kind), non-ASCII share, hosts by kind; with `lint`, also
+    /// diagnostics by code (some 20 times slower). WHAT: text (the default), json, lint, or
+    /// a list such as json,lint. For the subcommands that read lines (not compare, extract,
+    /// serve, completions, man, which refuse it).
     #[arg(
         long,
         global = true,
-        value_enum,
-        value_name = "FORMAT",
+        value_name = "WHAT",
         num_args = 0..=1,
         require_equals = true,
-        default_missing_value = "text"
+        default_missing_value = "text",
+        value_parser = StatsSpec::parse
     )]
-    pub stats: Option<StatsFormat>,
+    pub stats: Option<StatsSpec>,
 }
 
 /// The subcommands.
@@ -280,12 +287,12 @@ Output, one line per input:
   json  one object per line (JSON Lines), absent components null, port as text:
         {\"input\":…,\"valid\":true,\"scheme\":…,\"authority\":…,\"userinfo\":…,\"host\":…,
          \"host_kind\":…,\"port\":…,\"path\":…,\"query\":…,\"fragment\":…}
-        {\"input\":…,\"valid\":false,\"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…}}
+        {\"input\":…,\"valid\":false,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input valid scheme authority userinfo host host_kind port path
         query fragment error; absent components are empty; \\, tab, LF and CR inside a field
         are written \\\\, \\t, \\n and \\r.
 
-A line that is not valid UTF-8 gives an error of kind invalid-utf8 whose offset is that of the
+A line that is not valid UTF-8 gives an error of kind invalid-utf8 whose byte is that of the
 first bad byte.
 
 --lenient accepts the wider grammar of the July 2002 IRI draft and XML system identifiers:
@@ -296,20 +303,21 @@ is percent-encoded (UTF-8) and reported as a warning; the components shown are t
 result. Warnings do not make an input invalid. In the output:
   text  after the components: warning: MESSAGE, for each warning, separated by ';'
   json  two more members: \"iri\" (the result) and
-        \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,\"section\":…,
-        \"message\":…}]
-        (offset: the byte offset in the input; kind: space, delimiter, unwise, control,
-        bidi-formatting or not-ucschar)
+        \"warnings\":[{\"byte\":…,\"column\":…,\"char\":…,\"component\":…,\"kind\":…,
+        \"section\":…,\"message\":…}]
+        (byte: the byte offset in the input, column: in characters; kind: space, delimiter,
+        unwise, control, bidi-formatting or not-ucschar)
   tsv   one more column at the end, warnings: the messages, separated by '; '";
 
 const VALIDATE_LAYOUT: &str = "\
 Output:
-  text  FILE:LINE:COLUMN: MESSAGE for each invalid line (LINE 1-based, COLUMN the 1-based byte
-        column), then: checked N lines: V valid, I invalid
-  json  {\"file\":…,\"line\":…,\"column\":…,\"offset\":…,\"kind\":…,\"component\":…,\"message\":…}
-        for each invalid line, then {\"summary\":{\"lines\":…,\"valid\":…,\"invalid\":…}}
-  tsv   a header line, then: file line column kind component message; the summary goes to
-        standard error.
+  text  FILE:LINE:COLUMN: MESSAGE for each invalid line (LINE 1-based, COLUMN the 1-based
+        column in characters)
+  json  {\"file\":…,\"line\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
+        \"message\":…}} for each invalid line
+  tsv   a header line, then: file line column kind component message
+Then, on standard error: checked N lines: V valid, I invalid (json:
+{\"summary\":{\"lines\":…,\"valid\":…,\"invalid\":…,\"unreadable\":…}})
 
 Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>. A file
 that cannot be read is reported on standard error and makes the exit status 1; the other files
@@ -325,25 +333,25 @@ Without --idna, to-uri percent-encodes a non-ASCII host and to-iri leaves xn-- l
 Output, one line per input:
   text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
   json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…}}
+        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
 
 const TRANSFORM_LAYOUT: &str = "\
 Output, one line per input:
   text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
   json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…}}
+        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
 
 const RELATIVIZE_LAYOUT: &str = "\
 Each input is a target IRI (with a scheme). When no reference reaches the target (its path
 holds '.' or '..' segments that resolution would remove), the error's kind is unreachable and
-its component and offset are null.
+its component, byte and column are null.
 
 Output, one line per input:
   text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
   json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…}}
+        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
 
 const NORMALIZE_LAYOUT: &str = "\
@@ -360,7 +368,7 @@ creating IRIs (RFC 3987 §7.5). --form uri maps the result to a URI (RFC 3987 §
 Output, one line per input:
   text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
   json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…}}
+        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
 
 const COMPARE_LAYOUT: &str = "\
@@ -372,7 +380,7 @@ fragments are left out at every rung.
 
 Output:
   text  equivalent at: LEVEL   or: different
-  json  {\"a\":…,\"b\":…,\"equivalent\":true,\"level\":LEVEL}   (level null when different)
+  json  {\"input\":[A,B],\"equivalent\":true,\"level\":LEVEL}   (level null when different)
   tsv   a header line, then: a b equivalent level
 
 Exit status: 0 when equivalent at --level or below, 1 when not (even if equivalent at a higher
@@ -387,10 +395,10 @@ Memory grows with the number of classes, not of lines.
 Output:
   text  each kept line; an invalid line gives, in its place: error: FILE:LINE:COLUMN: MESSAGE
   json  {\"file\":…,\"line\":…,\"input\":…} for each kept line and
-        {\"file\":…,\"line\":…,\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"offset\":…,
-         \"message\":…}} for each invalid line
+        {\"file\":…,\"line\":…,\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,
+         \"column\":…,\"message\":…}} for each invalid line
   tsv   a header line, then: file line input error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)
-LINE is 1-based, COLUMN the 1-based byte column. Then, on standard error:
+LINE is 1-based, COLUMN the 1-based column in characters. Then, on standard error:
   N lines, M classes, K invalid
 
 Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>.
@@ -407,21 +415,29 @@ docs/diagnostics.md describes every code, with an input that triggers it and a n
 Output:
   text  each diagnostic as a compiler shows one, then an empty line:
           SEVERITY[CODE]: MESSAGE
-            --> input N, byte B, component C   (standard input: line N of standard input)
+            --> input N, column K, component C   (standard input: line N of standard input)
              |
              | INPUT
              |        ^^^^^
              = RFC SECTION
              = suggestion: REPLACEMENT         (when there is one: the text for the span)
-        B is the 0-based byte offset of the span; the component part is left out when the
-        diagnostic concerns none. Invisible and control characters are shown as <U+XXXX>, and
-        the carets stand under the span (wide East Asian characters take two columns,
-        combining marks none). An input without diagnostics prints nothing. Then, on standard
-        error: N inputs: E errors, W warnings, I info
-  json  one object per input (JSON Lines); start and end are byte offsets, end exclusive;
-        component and suggestion may be null:
+        K is the 1-based column of the span's start, in characters; the component part is
+        left out when the diagnostic concerns none. An input of more than 80 characters is
+        shown as a window around the span (30 characters on each side, the span cut after 60)
+        with … where the input goes on. Invisible and control characters are shown as
+        <U+XXXX>, and the carets stand under the span (wide East Asian characters take two
+        columns, combining marks none). At most --max-per-code diagnostics of each code are
+        shown per input (the first by position); then a block
+          note: N more diagnostics left out: CODE COUNT, … (at most M of each code are shown; …)
+            --> input N
+        An input without diagnostics prints nothing. Then, on standard error:
+        N inputs: E errors, W warnings, I info   (counting those left out too)
+  json  one object per input (JSON Lines); start and end are byte offsets, end exclusive,
+        column the 1-based column of start in characters; component and suggestion may be
+        null; omitted counts the diagnostics of each code left out by --max-per-code:
         {\"input\":…,\"diagnostics\":[{\"code\":…,\"severity\":…,\"component\":…,\"start\":…,
-         \"end\":…,\"message\":…,\"section\":…,\"suggestion\":…}]}
+         \"end\":…,\"column\":…,\"message\":…,\"section\":…,\"suggestion\":…}],
+         \"omitted\":{CODE:COUNT,…}}
 
 A line that is not valid UTF-8 gives, in its place: error: line N: MESSAGE (json: {\"input\":…,
 \"error\":{\"kind\":\"invalid-utf8\",…}}), and makes the exit status 1.
@@ -479,7 +495,7 @@ or lower case. RFC 3987 §4.4, Example 1:
 Output, one line per input:
   text  the result, with its formatting characters (for a terminal or a document to render)
   json  {\"input\":…,\"output\":…}   (for a line that is not UTF-8:
-        {\"input\":…,\"error\":{\"kind\":\"invalid-utf8\",\"component\":null,\"offset\":…,\"message\":…}})
+        {\"input\":…,\"error\":{\"kind\":\"invalid-utf8\",\"component\":null,\"byte\":…,\"column\":…,\"message\":…}})
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)
 A line that is not valid UTF-8 gives, in text: error: line N: MESSAGE, and exit status 1.";
 
@@ -708,8 +724,9 @@ characters and the other code points outside ucschar (W3C LEIRI note). #, %, [ a
 accepted where the strict grammar refuses them. Each such character is percent-encoded (UTF-8)
 and reported as a warning, which does not make the input invalid:
   text  after the URI: warning: MESSAGE, for each warning, separated by ';'
-  json  one more member: \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,
-        \"section\":…,\"message\":…}] (offset: the byte offset in the input)
+  json  one more member: \"warnings\":[{\"byte\":…,\"column\":…,\"char\":…,\"component\":…,
+        \"kind\":…,\"section\":…,\"message\":…}] (byte: the byte offset in the input, column:
+        in characters)
   tsv   one more column at the end, warnings: the messages, separated by '; '",
     );
     s
@@ -868,6 +885,10 @@ pub struct LintArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     pub format: LintFormat,
+    /// Show at most N diagnostics of each code per input (the first by position) and say how
+    /// many more were left out; 0 shows every one.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_per_code: usize,
     /// The strings to check (valid IRI references or not); one per line on standard input
     /// when none are given.
     #[arg(value_name = "INPUT")]

@@ -97,12 +97,23 @@ impl Failure {
         }
     }
 
-    /// Writes the members `kind`, `component`, `offset` and `message` into an object, and
-    /// `hint` when there is one.
-    pub fn write_json_fields<W: Write>(&self, o: &mut JsonObject<'_, W>) -> io::Result<()> {
+    /// The 1-based character column of the offset in `text`, the bytes it is an offset in.
+    pub fn column(&self, text: &[u8]) -> Option<usize> {
+        self.offset.map(|at| char_column(text, at))
+    }
+
+    /// Writes the members `kind`, `component`, `byte` (the 0-based byte offset), `column`
+    /// (the 1-based character column) and `message` into an object, and `hint` when there is
+    /// one; `text` is the bytes the offset is in.
+    pub fn write_json_fields<W: Write>(
+        &self,
+        o: &mut JsonObject<'_, W>,
+        text: &[u8],
+    ) -> io::Result<()> {
         o.str("kind", Some(self.kind))?;
         o.str("component", self.component)?;
-        o.num("offset", self.offset.map(|n| n as u64))?;
+        o.num("byte", self.offset.map(|n| n as u64))?;
+        o.num("column", self.column(text).map(|n| n as u64))?;
         o.str("message", Some(&self.message))?;
         match self.hint {
             Some(hint) => o.str("hint", Some(hint)),
@@ -111,9 +122,24 @@ impl Failure {
     }
 }
 
+/// The 1-based column, in characters, of byte `offset` of `text`: one more than the
+/// characters that start before it (a byte that is not UTF-8 counts as one).
+pub fn char_column(text: &[u8], offset: usize) -> usize {
+    let before = &text[..offset.min(text.len())];
+    1 + before.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn columns_in_characters() {
+        assert_eq!(char_column(b"abc", 0), 1);
+        assert_eq!(char_column("a\u{e9}\u{4F8B} x".as_bytes(), 6), 4);
+        assert_eq!(char_column(b"ab\xFFc", 3), 4);
+        assert_eq!(char_column(b"ab", 9), 3);
+    }
 
     #[test]
     fn utf8_messages() {

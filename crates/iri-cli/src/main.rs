@@ -21,6 +21,8 @@ mod cli;
 mod commands;
 mod failure;
 mod input;
+#[cfg(test)]
+mod memory_tests;
 mod output;
 mod serve;
 mod stats;
@@ -30,10 +32,35 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::cli::Command;
 use crate::commands::Outcome;
+
+/// The name of a subcommand that does not read input lines, to which `--stats` cannot apply.
+fn without_stats(command: &Command) -> Option<&'static str> {
+    match command {
+        Command::Compare(_) => Some("compare"),
+        Command::Extract(_) => Some("extract"),
+        Command::Serve(_) => Some("serve"),
+        Command::Completions(_) => Some("completions"),
+        Command::Man(_) => Some("man"),
+        _ => None,
+    }
+}
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    if let (Some(_), Some(name)) = (cli.stats, without_stats(&cli.command)) {
+        // A usage error (exit status 2), as clap reports its own.
+        <cli::Cli as clap::CommandFactory>::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "--stats summarizes the input lines of a subcommand that reads them one \
+                     per line; `iri {name}` does not"
+                ),
+            )
+            .exit();
+    }
     batch::configure(batch::Settings {
         threads: cli.threads,
         quiet: cli.quiet,

@@ -95,6 +95,13 @@ impl<'w, W: Write> JsonObject<'w, W> {
         Ok(())
     }
 
+    /// An array of strings member.
+    pub fn strs(&mut self, key: &str, values: &[&str]) -> io::Result<()> {
+        self.key(key)?;
+        serde_json::to_writer(&mut *self.w, values)?;
+        Ok(())
+    }
+
     /// A number member, or `null` for `None`.
     pub fn num(&mut self, key: &str, value: Option<u64>) -> io::Result<()> {
         self.key(key)?;
@@ -179,6 +186,7 @@ mod tests {
         let mut o = JsonObject::begin(&mut v).unwrap();
         o.str("z", Some("a\"\u{0}\u{202E}")).unwrap();
         o.bool("a", true).unwrap();
+        o.strs("s", &["x", "y"]).unwrap();
         o.num("n", Some(3)).unwrap();
         o.object("e", |e| {
             e.str("k", None)?;
@@ -188,7 +196,7 @@ mod tests {
         o.end_line().unwrap();
         assert_eq!(
             String::from_utf8(v).unwrap(),
-            "{\"z\":\"a\\\"\\u0000\u{202E}\",\"a\":true,\"n\":3,\"e\":{\"k\":null,\"o\":null}}\n"
+            "{\"z\":\"a\\\"\\u0000\u{202E}\",\"a\":true,\"s\":[\"x\",\"y\"],\"n\":3,\"e\":{\"k\":null,\"o\":null}}\n"
         );
     }
 

@@ -1,24 +1,26 @@
 //! `--stats`: a summary of the input lines themselves, whatever the subcommand: how many are
 //! valid IRI references (RFC 3987 §2.2) and why the others are not, how many hold non-ASCII
-//! characters, the kinds of their hosts (RFC 3986 §3.2.2) and the library's diagnostics by
-//! code (RFC 3987 §4, §6.1, §7.5, §8, at their default severities).
+//! characters, the kinds of their hosts (RFC 3986 §3.2.2) and, with `--stats=lint`, the
+//! library's diagnostics by code (RFC 3987 §4, §6.1, §7.5, §8, at their default severities).
 //!
 //! The counts are gathered next to the subcommand's own work, on the same worker threads, and
-//! merged at the end: they cost a parse and a lint per line, and nothing when `--stats` is
-//! off. The summary goes to standard error, so that standard output keeps one line per input.
+//! merged at the end: they cost a parse per line (and a lint with `lint`, some 20 times
+//! more), and nothing when `--stats` is off. The summary goes to standard error, so that
+//! standard output keeps one line per input. The memory is that of the line: the linter keeps
+//! one diagnostic of each code and counts the others.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use clap::ValueEnum;
 use iri::HostKind;
 
-use crate::output::JsonObject;
+use crate::output::{count, JsonObject};
 
 /// How `--stats` writes its summary on standard error.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum StatsFormat {
     /// Lines of text, each starting with `stats:`.
+    #[default]
     Text,
     /// One JSON object, `{"stats":{…}}`, on one line.
     Json,
@@ -32,6 +34,36 @@ const HOST_KINDS: [&str; 5] = [
     HostKind::IpvFuture.as_str(),
     "none",
 ];
+
+/// What `--stats[=WHAT]` asks for: the format, and whether to lint each line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StatsSpec {
+    /// How the summary is written.
+    pub format: StatsFormat,
+    /// Whether to count the diagnostics of each line by code (`lint`).
+    pub lint: bool,
+}
+
+impl StatsSpec {
+    /// Parses `text`, `json`, `lint`, or a comma-separated list of them (`json,lint`).
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let mut spec = StatsSpec::default();
+        for word in s.split(',') {
+            match word.trim() {
+                "text" => spec.format = StatsFormat::Text,
+                "json" => spec.format = StatsFormat::Json,
+                "lint" => spec.lint = true,
+                other => {
+                    return Err(format!(
+                        "unknown --stats value '{other}' (expected text, json, lint, or a \
+                         comma-separated list such as json,lint)"
+                    ))
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
 
 /// Counts over input lines.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -52,11 +84,21 @@ pub struct Stats {
     pub non_ascii_bytes: u64,
     /// Valid lines by host kind (indexes into `HOST_KINDS`).
     pub hosts: [u64; 5],
-    /// Diagnostics by code, over every UTF-8 line.
+    /// Whether diagnostics are counted (`--stats=lint`).
+    pub lint: bool,
+    /// Diagnostics by code, over every UTF-8 line (with `lint`).
     pub diagnostics: BTreeMap<&'static str, u64>,
 }
 
 impl Stats {
+    /// Empty counts; `lint` to count diagnostics too.
+    pub fn new(lint: bool) -> Self {
+        Stats {
+            lint,
+            ..Stats::default()
+        }
+    }
+
     /// Counts one line.
     pub fn add(&mut self, line: &[u8]) {
         self.lines += 1;
@@ -82,8 +124,16 @@ impl Stats {
             }
             Err(e) => *self.invalid.entry(e.kind().as_str()).or_default() += 1,
         }
-        for d in iri::lint::lint_str(s) {
-            *self.diagnostics.entry(d.code.as_str()).or_default() += 1;
+        if self.lint {
+            // One diagnostic of each code is kept, the others only counted: memory stays that
+            // of the line whatever it holds.
+            let report = iri::lint::Linter::default().max_per_code(1).report_str(s);
+            for d in &report.diagnostics {
+                *self.diagnostics.entry(d.code.as_str()).or_default() += 1;
+            }
+            for &(code, n) in &report.omitted {
+                *self.diagnostics.entry(code.as_str()).or_default() += n as u64;
+            }
         }
     }
 
@@ -98,6 +148,7 @@ impl Stats {
         self.non_ascii_lines += other.non_ascii_lines;
         self.bytes += other.bytes;
         self.non_ascii_bytes += other.non_ascii_bytes;
+        self.lint |= other.lint;
         for (a, b) in self.hosts.iter_mut().zip(other.hosts) {
             *a += b;
         }
@@ -122,8 +173,8 @@ impl Stats {
     fn write_text(&self, w: &mut impl Write) -> io::Result<()> {
         writeln!(
             w,
-            "stats: {} lines: {} valid, {} invalid, {} not UTF-8",
-            self.lines,
+            "stats: {}: {} valid, {} invalid, {} not UTF-8",
+            count(self.lines, "line"),
             self.valid,
             self.invalid_total(),
             self.not_utf8
@@ -133,12 +184,12 @@ impl Stats {
         }
         writeln!(
             w,
-            "stats: non-ASCII: {} of {} lines ({}), {} of {} bytes ({})",
+            "stats: non-ASCII: {} of {} ({}), {} of {} ({})",
             self.non_ascii_lines,
-            self.lines,
+            count(self.lines, "line"),
             percent(self.non_ascii_lines, self.lines),
             self.non_ascii_bytes,
-            self.bytes,
+            count(self.bytes, "byte"),
             percent(self.non_ascii_bytes, self.bytes)
         )?;
         let hosts: Vec<String> = HOST_KINDS
@@ -147,7 +198,9 @@ impl Stats {
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
         writeln!(w, "stats: hosts: {}", hosts.join(", "))?;
-        if self.diagnostics.is_empty() {
+        if !self.lint {
+            Ok(())
+        } else if self.diagnostics.is_empty() {
             writeln!(w, "stats: diagnostics: none")
         } else {
             writeln!(w, "stats: diagnostics: {}", list(&self.diagnostics))
@@ -171,7 +224,11 @@ impl Stats {
                 }
                 Ok(())
             })?;
-            s.object("diagnostics", |o| map(o, &self.diagnostics))
+            if self.lint {
+                s.object("diagnostics", |o| map(o, &self.diagnostics))
+            } else {
+                s.num("diagnostics", None)
+            }
         })?;
         o.end_line()
     }
@@ -206,7 +263,7 @@ mod tests {
 
     #[test]
     fn counts_and_merges() {
-        let mut a = Stats::default();
+        let mut a = Stats::new(true);
         for line in [
             &b"http://a/\xC3\xA9"[..],
             b"http://[::1]/",
@@ -220,7 +277,7 @@ mod tests {
         assert_eq!(a.invalid.get("invalid-char"), Some(&1));
         assert_eq!(a.hosts, [1, 0, 1, 0, 1]);
         assert_eq!((a.non_ascii_lines, a.non_ascii_bytes), (2, 3));
-        let mut b = Stats::default();
+        let mut b = Stats::new(true);
         b.add(b"http://1.2.3.4/\xE2\x80\x8B");
         assert!(b.diagnostics.contains_key("invisible-character"), "{b:?}");
         a.merge(b);
@@ -235,6 +292,48 @@ mod tests {
         let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(v["stats"]["invalid_by_kind"]["invalid-char"], 1);
         assert_eq!(v["stats"]["hosts"]["none"], 1);
+    }
+
+    #[test]
+    fn lint_is_opt_in_and_one_is_singular() {
+        let mut s = Stats::new(false);
+        s.add("http://a/%C0%AF".as_bytes());
+        assert!(s.diagnostics.is_empty());
+        let mut text = Vec::new();
+        s.write(&mut text, StatsFormat::Text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(
+            text.starts_with("stats: 1 line: 1 valid, 0 invalid, 0 not UTF-8\n"),
+            "{text}"
+        );
+        assert!(!text.contains("diagnostics"), "{text}");
+        let mut json = Vec::new();
+        s.write(&mut json, StatsFormat::Json).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert!(v["stats"]["diagnostics"].is_null());
+        // Counted with lint: every one, though one of each code is kept.
+        let mut s = Stats::new(true);
+        s.add("http://a/%C0%AF%C0%AF%C0%AF".as_bytes());
+        assert_eq!(s.diagnostics.get("overlong-utf8"), Some(&3));
+    }
+
+    #[test]
+    fn specs() {
+        let p = StatsSpec::parse;
+        assert_eq!(p("text"), Ok(StatsSpec::default()));
+        let json_lint = StatsSpec {
+            format: StatsFormat::Json,
+            lint: true,
+        };
+        assert_eq!(p("json,lint"), Ok(json_lint));
+        assert_eq!(p("lint,json"), Ok(json_lint));
+        assert_eq!(
+            p("lint").map(|s| (s.format, s.lint)),
+            Ok((StatsFormat::Text, true))
+        );
+        assert!(p("xml")
+            .unwrap_err()
+            .contains("unknown --stats value 'xml'"));
     }
 
     #[test]

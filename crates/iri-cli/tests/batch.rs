@@ -198,14 +198,30 @@ fn stats_go_to_standard_error() {
         err.contains("stats: hosts: reg-name 1, ipv4 1, ipv6 1, ipvfuture 0, none 1\n"),
         "{err}"
     );
-    assert!(err.contains("stats: diagnostics: "), "{err}");
-
-    let o = run_with_stdin(&["validate", "--stats=json", "-"], input);
+    // The diagnostics are counted only when asked for (`lint`: some 20 times slower).
+    assert!(!err.contains("diagnostics"), "{err}");
+    let o = run_with_stdin(&["to-uri", "--stats=lint"], input);
     let err = String::from_utf8(o.stderr).unwrap();
-    let v: serde_json::Value = serde_json::from_str(err.trim_end()).unwrap();
+    assert!(err.contains("stats: diagnostics: parse-error 1"), "{err}");
+
+    let stats_json = |o: std::process::Output| {
+        let err = String::from_utf8(o.stderr).unwrap();
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("{\"stats\""))
+            .unwrap()
+            .to_owned();
+        serde_json::from_str::<serde_json::Value>(&line).unwrap()
+    };
+    let v = stats_json(run_with_stdin(
+        &["validate", "--stats=json,lint", "-"],
+        input,
+    ));
     assert_eq!(v["stats"]["lines"], 6);
     assert_eq!(v["stats"]["hosts"]["ipv4"], 1);
     assert_eq!(v["stats"]["diagnostics"]["parse-error"], 1);
+    let v = stats_json(run_with_stdin(&["validate", "--stats=json", "-"], input));
+    assert!(v["stats"]["diagnostics"].is_null(), "{v}");
     // A global flag: before or after the subcommand.
     let o = run_with_stdin(&["--stats", "-q", "dedup"], input);
     assert!(String::from_utf8(o.stderr)
@@ -219,12 +235,46 @@ fn stats_go_to_standard_error() {
     assert!(String::from_utf8(o.stderr)
         .unwrap()
         .starts_with("stats: 2 lines: 1 valid, 1 invalid"));
+    // One line is one line.
+    let o = iri().args(["parse", "--stats", "a:b"]).output().unwrap();
+    assert!(String::from_utf8(o.stderr)
+        .unwrap()
+        .starts_with("stats: 1 line: 1 valid, 0 invalid"));
+}
+
+/// `--stats` where it cannot apply (no input lines), or with an unknown value, is a usage
+/// error: exit status 2 and a message naming the subcommand.
+#[test]
+fn stats_refused_where_no_lines_are_read() {
+    for args in [
+        &["--stats", "compare", "a:", "a:"][..],
+        &["--stats", "extract", "-"],
+        &["--stats=json", "serve", "--port", "0"],
+        &["completions", "bash", "--stats"],
+        &["--stats", "man"],
+    ] {
+        let o = iri().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--stats summarizes the input lines"),
+            "{args:?}: {err}"
+        );
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    let o = iri().args(["--stats=xml", "parse", "a:"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown --stats value 'xml'"));
 }
 
 #[test]
 fn no_progress_bar_in_a_pipe() {
     let o = run_with_stdin(&["validate", "-"], &mixed_input());
-    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("checked ") && err.lines().count() == 1,
+        "{err}"
+    );
     let o = run_with_stdin(&["parse", "-j", "0"], b"a\n");
     assert_eq!(o.stderr, b"");
     assert_eq!(o.stdout, b"path=a\n");
@@ -342,7 +392,7 @@ fn version_and_an_example_in_every_help() {
     }
     let o = iri().arg("--help").output().unwrap();
     let help = String::from_utf8(o.stdout).unwrap();
-    for flag in ["--threads <N>", "--quiet", "--stats[=<FORMAT>]"] {
+    for flag in ["--threads <N>", "--quiet", "--stats[=<WHAT>]"] {
         assert!(help.contains(flag), "{flag}: {help}");
     }
 }

@@ -81,13 +81,13 @@ fn parse_json_invalid_with_offset() {
         concat!(
             "{\"input\":\"http://a/b\u{202E}c\",",
             r#""valid":false,"error":{"kind":"bidi-formatting","#,
-            r#""component":"path","offset":10,"message":"invalid IRI reference: U+202E "#,
+            r#""component":"path","byte":10,"column":11,"message":"invalid IRI reference: U+202E "#,
             r#"RIGHT-TO-LEFT OVERRIDE at byte 10 in the path is a bidi formatting character, "#,
             r#"which IRIs must not contain (RFC 3987 §4.1)"}}"#
         ),
         concat!(
             r#"{"input":"http://a:8x/","valid":false,"error":{"kind":"invalid-port","#,
-            r#""component":"port","offset":10,"message":"invalid IRI reference: U+0078 'x' "#,
+            r#""component":"port","byte":10,"column":11,"message":"invalid IRI reference: U+0078 'x' "#,
             r#"at byte 10 is not a digit, and the port holds only digits"}}"#
         ),
     ];
@@ -137,7 +137,7 @@ fn parse_kinds() {
     assert_code(&o, 1);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim_end()).unwrap();
     assert_eq!(v["error"]["kind"], "non-ascii");
-    assert_eq!(v["error"]["offset"], 7);
+    assert_eq!(v["error"]["byte"], 7);
 
     // A valid input of a narrower kind still gets its components.
     let o = run(&["parse", "--kind", "absolute", "http://a/b?c"]);
@@ -319,7 +319,7 @@ fn stdin_invalid_utf8_line_in_the_middle() {
             "json" => {
                 assert_eq!(
                     lines[1],
-                    r#"{"input":"ok�bad","valid":false,"error":{"kind":"invalid-utf8","component":null,"offset":2,"message":"line 2: invalid UTF-8 at byte 2 (0xFF)"}}"#
+                    r#"{"input":"ok�bad","valid":false,"error":{"kind":"invalid-utf8","component":null,"byte":2,"column":3,"message":"line 2: invalid UTF-8 at byte 2 (0xFF)"}}"#
                 );
                 let v: serde_json::Value = serde_json::from_str(lines[3]).unwrap();
                 assert_eq!(v["path"], "/4");
@@ -360,7 +360,7 @@ fn nul_byte() {
         stdout(&o),
         concat!(
             r#"{"input":"http://a/b\u0000c","valid":false,"error":{"kind":"invalid-char","#,
-            r#""component":"path","offset":10,"message":"invalid IRI reference: U+0000 NULL "#,
+            r#""component":"path","byte":10,"column":11,"message":"invalid IRI reference: U+0000 NULL "#,
             r#"at byte 10 is not allowed in the path"}}"#,
             "\n"
         )
@@ -369,9 +369,9 @@ fn nul_byte() {
     assert_code(&o, 1);
     assert_eq!(
         stdout(&o),
-        "<stdin>:1:2: invalid IRI reference: U+0000 NULL at byte 1 is not allowed in the path\n\
-         checked 1 line: 0 valid, 1 invalid\n"
+        "<stdin>:1:2: invalid IRI reference: U+0000 NULL at byte 1 is not allowed in the path\n"
     );
+    assert_eq!(stderr(&o), "checked 1 line: 0 valid, 1 invalid\n");
 }
 
 #[test]
@@ -390,15 +390,14 @@ fn ten_megabyte_line() {
     let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
     assert_eq!(v["path"].as_str().unwrap().len(), (10 << 20) + 1);
     let v: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
-    assert_eq!(v["error"]["offset"], line.len());
+    assert_eq!(v["error"]["byte"], line.len());
 
     let o = run_with_stdin(&["validate"], &input);
     assert_code(&o, 1);
     assert_eq!(
         stdout(&o),
         format!(
-            "<stdin>:2:{}: invalid IRI reference: U+0020 SPACE at byte {} is not allowed in the path\n\
-             checked 2 lines: 1 valid, 1 invalid\n",
+            "<stdin>:2:{}: invalid IRI reference: U+0020 SPACE at byte {} is not allowed in the path\n",
             line.len() + 1,
             line.len()
         )
@@ -426,11 +425,8 @@ fn validate_examples_file() {
         }
     }
     assert_eq!(reported, [4, 9, 12, 16, 20, 24, 28, 32, 35, 39]);
-    assert_eq!(
-        out.lines().last(),
-        Some("checked 40 lines: 30 valid, 10 invalid")
-    );
-    assert_eq!(stderr(&o), "", "no progress bar outside a terminal");
+    // The summary on standard error, and no progress bar outside a terminal.
+    assert_eq!(stderr(&o), "checked 40 lines: 30 valid, 10 invalid\n");
 
     // Each invalid line is invalid for its own reason.
     let o = run(&["validate", "--format", "tsv", "examples/iris.txt"]);
@@ -481,36 +477,37 @@ fn validate_two_files_one_missing() {
         stdout(&o),
         format!(
             "{good}:2:2: invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path\n\
-             {good}:4:1: invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)\n\
-             checked 4 lines: 2 valid, 2 invalid; 1 file could not be read\n"
+             {good}:4:1: invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)\n"
         )
     );
     assert_eq!(
         stderr(&o),
-        format!("iri: {missing}: No such file or directory (os error 2)\n")
+        format!(
+            "iri: {missing}: No such file or directory (os error 2)\n\
+             checked 4 lines: 2 valid, 2 invalid; 1 file could not be read\n"
+        )
     );
 
     let o = run(&["validate", "--format", "json", good, missing]);
     assert_code(&o, 1);
     let want = [
         format!(
-            r#"{{"file":"{good}","line":2,"column":2,"offset":1,"kind":"invalid-char","component":"path","message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#
+            r#"{{"file":"{good}","line":2,"error":{{"kind":"invalid-char","component":"path","byte":1,"column":2,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}}}"#
         ),
         format!(
-            r#"{{"file":"{good}","line":4,"column":1,"offset":0,"kind":"invalid-pct-encoding","component":"path","message":"invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)","hint":"a literal '%' is written %25 (RFC 3986 §2.4)"}}"#
+            r#"{{"file":"{good}","line":4,"error":{{"kind":"invalid-pct-encoding","component":"path","byte":0,"column":1,"message":"invalid IRI reference: '%' at byte 0 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)","hint":"a literal '%' is written %25 (RFC 3986 §2.4)"}}}}"#
         ),
-        r#"{"summary":{"lines":4,"valid":2,"invalid":2}}"#.to_owned(),
     ];
     assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), want);
     assert!(stderr(&o).contains("No such file"));
+    assert!(stderr(&o)
+        .ends_with("{\"summary\":{\"lines\":4,\"valid\":2,\"invalid\":2,\"unreadable\":1}}\n"));
 
     // Only the missing file: still exit 1, nothing checked.
     let o = run(&["validate", missing]);
     assert_code(&o, 1);
-    assert_eq!(
-        stdout(&o),
-        "checked 0 lines: 0 valid, 0 invalid; 1 file could not be read\n"
-    );
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).ends_with("checked 0 lines: 0 valid, 0 invalid; 1 file could not be read\n"));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -532,13 +529,18 @@ fn validate_stdin_formats() {
     let lines: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
     assert_eq!(
         lines[0],
-        r#"{"file":"<stdin>","line":2,"column":1,"offset":0,"kind":"invalid-utf8","component":null,"message":"invalid UTF-8 at byte 0 (0xC3)"}"#
+        r#"{"file":"<stdin>","line":2,"error":{"kind":"invalid-utf8","component":null,"byte":0,"column":1,"message":"invalid UTF-8 at byte 0 (0xC3)"}}"#
     );
-    assert_eq!(lines[2], r#"{"summary":{"lines":3,"valid":1,"invalid":2}}"#);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        stderr(&o),
+        "{\"summary\":{\"lines\":3,\"valid\":1,\"invalid\":2,\"unreadable\":0}}\n"
+    );
 
     let o = run_with_stdin(&["validate", "--kind", "uri"], b"http://a/\nhttp://b/\n");
     assert_code(&o, 0);
-    assert_eq!(stdout(&o), "checked 2 lines: 2 valid, 0 invalid\n");
+    assert_eq!(stdout(&o), "");
+    assert_eq!(stderr(&o), "checked 2 lines: 2 valid, 0 invalid\n");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -559,7 +561,7 @@ fn to_uri_formats() {
         stdout(&o).lines().collect::<Vec<_>>(),
         [
             r#"{"input":"http://example.org/résumé?q=ü#δ","output":"http://example.org/r%C3%A9sum%C3%A9?q=%C3%BC#%CE%B4"}"#,
-            r#"{"input":"a b","error":{"kind":"invalid-char","component":"path","offset":1,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
+            r#"{"input":"a b","error":{"kind":"invalid-char","component":"path","byte":1,"column":2,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
         ]
     );
     let o = run(&["to-uri", "--format", "tsv", args[0], args[1]]);
@@ -630,7 +632,7 @@ fn resolve_formats() {
         stdout(&o).lines().collect::<Vec<_>>(),
         [
             r#"{"input":"ζ/../η","output":"http://例え.テスト/δ/η"}"#,
-            r#"{"input":"<","error":{"kind":"invalid-char","component":"path","offset":0,"message":"invalid IRI reference: U+003C LESS-THAN SIGN at byte 0 is not allowed in the path"}}"#,
+            r#"{"input":"<","error":{"kind":"invalid-char","component":"path","byte":0,"column":1,"message":"invalid IRI reference: U+003C LESS-THAN SIGN at byte 0 is not allowed in the path"}}"#,
         ]
     );
     let o = run(&["resolve", "--base", base, "--format", "tsv", "../x"]);
@@ -748,7 +750,7 @@ fn relativize_formats() {
     assert_eq!(lines[0]["input"], "http://a/b/../c");
     assert_eq!(lines[0]["error"]["kind"], "unreachable");
     assert_eq!(lines[0]["error"]["component"], serde_json::Value::Null);
-    assert_eq!(lines[0]["error"]["offset"], serde_json::Value::Null);
+    assert_eq!(lines[0]["error"]["byte"], serde_json::Value::Null);
     assert!(lines[0]["error"]["message"]
         .as_str()
         .unwrap()
@@ -826,7 +828,7 @@ fn to_uri_idna() {
         stdout(&o),
         concat!(
             "{\"input\":\"http://\u{E9}_x.org/\",\"error\":{\"kind\":\"idna\",",
-            r#""component":"host","offset":7,"message":"the host \"#,
+            r#""component":"host","byte":7,"column":8,"message":"the host \"#,
             "\"\u{E9}_x.org\\\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\"}}\n"
         )
     );
@@ -1032,10 +1034,10 @@ fn normalize_formats_and_errors() {
         stdout(&o).lines().collect::<Vec<_>>(),
         [
             r#"{"input":"A:b","output":"a:b"}"#,
-            r#"{"input":"b c","error":{"kind":"invalid-char","component":"path","offset":1,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
+            r#"{"input":"b c","error":{"kind":"invalid-char","component":"path","byte":1,"column":2,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
             r#"{"input":"","output":""}"#,
             r#"{"input":"HTTP://a/%7e","output":"http://a/~"}"#,
-            r#"{"input":"�","error":{"kind":"invalid-utf8","component":null,"offset":0,"message":"line 5: invalid UTF-8 at byte 0 (0xFF)"}}"#,
+            r#"{"input":"�","error":{"kind":"invalid-utf8","component":null,"byte":0,"column":1,"message":"line 5: invalid UTF-8 at byte 0 (0xFF)"}}"#,
         ]
     );
     let o = run(&["normalize", "--format", "tsv", "HTTP://a:80", "%"]);
@@ -1134,7 +1136,7 @@ fn compare_formats() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "{\"a\":\"http://x\",\"b\":\"HTTP://x:80/\",\"equivalent\":true,\"level\":\"scheme\"}\n"
+        "{\"input\":[\"http://x\",\"HTTP://x:80/\"],\"equivalent\":true,\"level\":\"scheme\"}\n"
     );
     let (out, code) = compare(&[
         "--format",
@@ -1151,7 +1153,7 @@ fn compare_formats() {
     assert_eq!(code, 1);
     assert_eq!(
         out,
-        "{\"a\":\"a:\u{E9}\",\"b\":\"a:b\",\"equivalent\":false,\"level\":null}\n"
+        "{\"input\":[\"a:\u{E9}\",\"a:b\"],\"equivalent\":false,\"level\":null}\n"
     );
     let (out, _) = compare(&["--format", "tsv", "a:b", "A:b"]);
     assert_eq!(out, "a\tb\tequivalent\tlevel\na:b\tA:b\ttrue\tsyntax\n");
@@ -1301,8 +1303,8 @@ fn dedup_formats() {
         stdout(&o).lines().collect::<Vec<_>>(),
         [
             r#"{"file":"<stdin>","line":1,"input":"a:b"}"#,
-            r#"{"file":"<stdin>","line":3,"input":"�x","error":{"kind":"invalid-utf8","component":null,"offset":0,"message":"invalid UTF-8 at byte 0 (0xFF)"}}"#,
-            r#"{"file":"<stdin>","line":4,"input":"b c","error":{"kind":"invalid-char","component":"path","offset":1,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
+            r#"{"file":"<stdin>","line":3,"input":"�x","error":{"kind":"invalid-utf8","component":null,"byte":0,"column":1,"message":"invalid UTF-8 at byte 0 (0xFF)"}}"#,
+            r#"{"file":"<stdin>","line":4,"input":"b c","error":{"kind":"invalid-char","component":"path","byte":1,"column":2,"message":"invalid IRI reference: U+0020 SPACE at byte 1 is not allowed in the path"}}"#,
             r#"{"file":"<stdin>","line":5,"input":"a:c"}"#,
         ]
     );
@@ -1386,7 +1388,7 @@ fn lint_text_carets_after_wide_characters() {
         "error[overlong-utf8]: %C0%AF is an overlong encoding of '/' (U+002F SOLIDUS): strict \
          UTF-8 forbids it, and a lax decoder that accepts it lets the character slip past checks \
          made before decoding (RFC 3987 §8)\n\
-         \x20 --> input 1, byte 24, component path\n\
+         \x20 --> input 1, column 15, component path\n\
          \x20  |\n\
          \x20  | http://例え.テスト/%C0%AF\n\
          \x20  |                    ^^^^^^\n\
@@ -1410,7 +1412,7 @@ fn lint_text_escapes_marks_suggestions_and_stdin() {
         stdout(&o),
         "warning[invisible-character]: U+200B ZERO WIDTH SPACE in the path is invisible: the IRI \
          looks the same without it (RFC 3987 §6.1)\n\
-         \x20 --> line 1 of standard input, byte 22, component path\n\
+         \x20 --> line 1 of standard input, column 23, component path\n\
          \x20  |\n\
          \x20  | http://example.org/pay<U+200B>pal\n\
          \x20  |                       ^^^^^^^^\n\
@@ -1419,7 +1421,7 @@ fn lint_text_escapes_marks_suggestions_and_stdin() {
          warning[not-nfc]: 'e\u{301}' (U+0065 U+0301) in the path is not in Unicode \
          Normalization Form C; its NFC form is '\u{E9}' (U+00E9) (RFC 3987 §5.3.2.2: IRIs \
          should be created in NFC)\n\
-         \x20 --> line 2 of standard input, byte 20, component path\n\
+         \x20 --> line 2 of standard input, column 21, component path\n\
          \x20  |\n\
          \x20  | http://example.org/re\u{301}sume\n\
          \x20  |                     ^\n\
@@ -1467,22 +1469,22 @@ fn lint_json() {
         lines[0],
         concat!(
             r#"{"input":"http://user:secret@example.org/","diagnostics":[{"code":"password-in-userinfo","#,
-            r#""severity":"warning","component":"userinfo","start":7,"end":18,"message":"the userinfo "#,
+            r#""severity":"warning","component":"userinfo","start":7,"end":18,"column":8,"message":"the userinfo "#,
             r#"'user:***' holds a password in clear text; RFC 3986 §3.2.1 deprecates \"user:password\" "#,
             r#"and applications should not show what follows the ':'","section":"RFC 3986 §3.2.1","#,
-            r#""suggestion":null}]}"#
+            r#""suggestion":null}],"omitted":{}}"#
         )
     );
     assert_eq!(
         lines[1],
-        r#"{"input":"https://example.org/","diagnostics":[]}"#
+        r#"{"input":"https://example.org/","diagnostics":[],"omitted":{}}"#
     );
     let v: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
     let d = &v["diagnostics"][0];
     assert_eq!(d["code"], "not-nfc");
     assert_eq!(
-        (d["start"].as_u64(), d["end"].as_u64()),
-        (Some(20), Some(23))
+        (d["start"].as_u64(), d["end"].as_u64(), d["column"].as_u64()),
+        (Some(20), Some(23), Some(21))
     );
     assert_eq!(d["suggestion"], "\u{E9}");
     let v: serde_json::Value = serde_json::from_str(lines[3]).unwrap();
@@ -1502,6 +1504,7 @@ fn lint_json() {
         "component",
         "start",
         "end",
+        "column",
         "message",
         "section",
         "suggestion",
@@ -1647,7 +1650,7 @@ fn lint_invalid_utf8_lines() {
         ),
         "{out}"
     );
-    assert!(out.contains("  --> line 3 of standard input, byte 7, component userinfo\n"));
+    assert!(out.contains("  --> line 3 of standard input, column 8, component userinfo\n"));
     assert_eq!(
         stderr(&o),
         "3 inputs: 0 errors, 1 warning, 0 info; 1 not UTF-8\n"
@@ -1657,8 +1660,8 @@ fn lint_invalid_utf8_lines() {
     assert_eq!(
         stdout(&o).lines().collect::<Vec<_>>(),
         [
-            r#"{"input":"http://a/","diagnostics":[]}"#,
-            r#"{"input":"�x","error":{"kind":"invalid-utf8","component":null,"offset":0,"message":"line 2: invalid UTF-8 at byte 0 (0xFF)"}}"#,
+            r#"{"input":"http://a/","diagnostics":[],"omitted":{}}"#,
+            r#"{"input":"�x","error":{"kind":"invalid-utf8","component":null,"byte":0,"column":1,"message":"line 2: invalid UTF-8 at byte 0 (0xFF)"}}"#,
             stdout(&run(&["lint", "--format", "json", "http://u:p@a/"])).trim_end(),
         ]
     );
@@ -1984,4 +1987,60 @@ fn diagnostics_doc_console_example_is_true() {
         .expect("$ iri lint 'INPUT'");
     let o = run(&["lint", input]);
     assert_eq!(format!("{}{}", stdout(&o), stderr(&o)), format!("{want}\n"));
+}
+
+/// A long line with a finding every few bytes: the text output shows a window of the line
+/// around each span (not the whole line each time: 160 KB gave 3.3 GB) and at most
+/// --max-per-code of each code, with a note on the others; JSON counts them in `omitted`.
+#[test]
+fn lint_long_line_shows_windows_and_a_bounded_number() {
+    let line = format!("http://a/{}", "x%C0%AF\u{200B}".repeat(20_000));
+    let o = run_with_stdin(&["lint"], line.as_bytes());
+    assert_code(&o, 1);
+    let out = stdout(&o);
+    assert!(out.len() < 40_000, "{} bytes of output", out.len());
+    assert_eq!(out.matches("error[overlong-utf8]").count(), 20);
+    assert_eq!(out.matches("warning[invisible-character]").count(), 20);
+    assert!(
+        out.contains(
+            "note: 39960 more diagnostics left out: invisible-character 19980, overlong-utf8 \
+             19980 (at most 20 of each code are shown; --max-per-code 0 shows every one)\n  \
+             --> line 1 of standard input\n\n"
+        ),
+        "{out}"
+    );
+    // The second finding: the U+200B at column 17 (after `http://a/x%C0%AF`), in a window
+    // that starts at the line's start and is cut 30 characters after the span.
+    let second = out.split("\n\n").nth(1).unwrap();
+    assert!(
+        second.contains("--> line 1 of standard input, column 17, component path"),
+        "{second}"
+    );
+    let echo = second.lines().nth(3).unwrap();
+    assert!(
+        echo.starts_with("   | http://a/x%C0%AF<U+200B>x%C0%AF"),
+        "{echo}"
+    );
+    assert!(echo.ends_with('…'), "{echo}");
+    assert!(echo.chars().count() < 120, "{echo}");
+    // The summary counts every one, shown or not.
+    assert_eq!(
+        stderr(&o),
+        "1 input: 20000 errors, 20000 warnings, 0 info\n"
+    );
+    // --max-per-code 1 and 0.
+    let o = run_with_stdin(&["lint", "--max-per-code", "1"], line.as_bytes());
+    assert_eq!(stdout(&o).matches("error[overlong-utf8]").count(), 1);
+    let short = format!("http://a/{}", "%C0%AF".repeat(30));
+    let o = run_with_stdin(&["lint", "--max-per-code", "0"], short.as_bytes());
+    assert_eq!(stdout(&o).matches("error[overlong-utf8]").count(), 30);
+    assert!(!stdout(&o).contains("note:"));
+    // JSON: the kept ones, and the count left out of each code.
+    let o = run_with_stdin(&["lint", "--format", "json"], line.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim_end()).unwrap();
+    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 40);
+    assert_eq!(v["omitted"]["overlong-utf8"], 19980);
+    assert_eq!(v["omitted"]["invisible-character"], 19980);
+    assert_eq!(v["diagnostics"][1]["column"], 17);
+    assert_eq!(v["diagnostics"][1]["start"], 16);
 }

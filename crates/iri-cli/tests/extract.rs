@@ -211,7 +211,7 @@ fn idna_maps_hosts_and_reports_what_it_rejects() {
         .collect();
     assert_eq!(lines[0]["uri"], "http://xn--rsum-bpad.example.org/%C3%A4");
     assert_eq!(lines[1]["error"]["kind"], "idna");
-    assert_eq!(lines[1]["error"]["offset"], 7);
+    assert_eq!(lines[1]["error"]["byte"], 7);
     assert!(stderr(&o).contains("found 2 IRIs in 1 file: 1 invalid"));
 }
 
@@ -239,7 +239,7 @@ fn lenient_accepts_the_wider_grammar_with_warnings() {
     );
     let v: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert_eq!(v["uri"], "http://example.org/my%20file");
-    assert_eq!(v["warnings"][0]["offset"], 21);
+    assert_eq!(v["warnings"][0]["byte"], 21);
     assert_eq!(v["warnings"][0]["kind"], "space");
     let o = run_with_stdin(
         &["extract", "--type", "html", "--lenient", "--format", "tsv"],

@@ -55,9 +55,9 @@ fn json_output_has_a_hint_member() {
         .ends_with(IPV6));
     // No hint: no member.
     assert!(lines[1]["error"].get("hint").is_none(), "{}", lines[1]);
-    // validate's report line has it too.
+    // validate's report line has it too, in its error object.
     let o = run_with_stdin(&["validate", "--format", "json"], b"http://[::1/\n");
     let first: serde_json::Value =
         serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
-    assert_eq!(first["hint"], BRACKET);
+    assert_eq!(first["error"]["hint"], BRACKET);
 }

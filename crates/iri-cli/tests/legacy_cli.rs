@@ -57,7 +57,7 @@ fn lenient_json_lists_each_warning() {
         .iter()
         .map(|w| {
             (
-                w["offset"].as_u64().unwrap(),
+                w["byte"].as_u64().unwrap(),
                 w["char"].as_str().unwrap(),
                 w["component"].as_str().unwrap(),
                 w["kind"].as_str().unwrap(),
@@ -91,7 +91,7 @@ fn lenient_never_converts_number_sign_percent_or_brackets() {
     let v = json_lines(&o);
     let offsets: Vec<_> = v
         .iter()
-        .map(|v| (v["valid"].as_bool().unwrap(), v["error"]["offset"].as_u64()))
+        .map(|v| (v["valid"].as_bool().unwrap(), v["error"]["byte"].as_u64()))
         .collect();
     assert_eq!(
         offsets,
@@ -119,7 +119,7 @@ fn leiri_accepts_controls_that_lenient_rejects() {
     let v = &json_lines(&leiri)[0];
     assert_eq!(v["iri"], "http://a/b%09c");
     assert_eq!(v["warnings"][0]["kind"], "control");
-    assert_eq!(v["warnings"][0]["offset"], 10);
+    assert_eq!(v["warnings"][0]["byte"], 10);
     assert_eq!(
         v["warnings"][0]["section"],
         "W3C LEIRI note (leiri-ucschar)"
@@ -249,7 +249,7 @@ fn unmappable_is_an_error_by_default() {
     let v = json_lines(&o);
     assert_eq!(v[0]["error"]["kind"], "unmappable");
     assert_eq!(v[0]["error"]["component"], "query");
-    assert_eq!(v[0]["error"]["offset"], 12);
+    assert_eq!(v[0]["error"]["byte"], 12);
     assert_eq!(
         v[0]["error"]["message"],
         "U+65E5 '日' at byte 12 cannot be represented in windows-1252 (the document charset \

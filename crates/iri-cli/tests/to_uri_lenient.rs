@@ -36,7 +36,7 @@ fn leiri_also_takes_controls_and_neither_takes_delimiters() {
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["output"], "http://a/%09b");
-    assert_eq!(v["warnings"][0]["offset"], 9);
+    assert_eq!(v["warnings"][0]["byte"], 9);
     assert_eq!(v["warnings"][0]["kind"], "control");
     // '#' is a delimiter: a second one stays an error (RFC 3987 §3.1).
     let o = run(&["to-uri", "--leiri", "a#b#c"]);
@@ -62,7 +62,7 @@ fn error_offsets_are_in_the_input() {
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["error"]["kind"], "unmappable");
-    assert_eq!(v["error"]["offset"], 15);
+    assert_eq!(v["error"]["byte"], 15);
     assert!(v["error"]["message"]
         .as_str()
         .unwrap()
@@ -78,7 +78,7 @@ fn error_offsets_are_in_the_input() {
     ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["error"]["kind"], "idna");
-    assert_eq!(v["error"]["offset"], 11);
+    assert_eq!(v["error"]["byte"], 11);
     // Mapped through the charset and ToASCII when all is well.
     let o = run(&[
         "to-uri",

@@ -264,6 +264,37 @@ fn lint_10mb() {
             found
         },
     );
+    // With a cap per code, the same line keeps at most 20 of each: the memory is that of the
+    // per-character tables alone.
+    let capped = iri::lint::Linter::default().max_per_code(20);
+    linear(
+        "lint_str dense findings, 20 per code",
+        2_000 * lint_scale(),
+        LINT_BYTES_PER_BYTE,
+        dense,
+        |s| {
+            let report = capped.report_str(s);
+            assert!(report.diagnostics.len() <= 20 * iri::lint::Code::ALL.len());
+            assert!(report.omitted_total() > s.len() / 40);
+            report
+        },
+    );
+    // One path segment of many dot-separated pieces that each mix directions: each finding
+    // names its piece and the segment, which is quoted in part, not whole (it was quadratic:
+    // 10 MB of messages for a 20 KB line). Three findings of some 110 bytes for every 4 bytes
+    // of input, hence the larger factor.
+    let pieces = |n: usize| format!("x:/{}", "a\u{5D0}.".repeat(n / 4));
+    linear(
+        "lint_str mixed-direction pieces of one segment",
+        2_000 * lint_scale(),
+        8 * LINT_BYTES_PER_BYTE,
+        pieces,
+        |s| {
+            let found = iri::lint::lint_str(s);
+            assert!(found.iter().all(|d| d.message.len() < 400));
+            found
+        },
+    );
 }
 
 #[test]

@@ -857,3 +857,69 @@ fn confusable_and_mixed_script_near_misses() {
     let found = lint_str("http://example.org/\u{444}\u{430}\u{439}l.txt");
     assert!(found.iter().any(|d| d.code == Code::MixedScript));
 }
+
+/// `Linter::max_per_code`: the first diagnostics of each code by position are kept, the others
+/// counted per code; silenced codes count nowhere; the parse error takes one of its code's
+/// places; 0 keeps every one.
+#[test]
+fn max_per_code_keeps_the_first_and_counts_the_rest() {
+    // Overlong encodings, then a host label that mixes scripts reported before them (the host
+    // comes first), then invisible characters.
+    let s = format!(
+        "http://pаypal.example/{}{}",
+        "%C0%AF".repeat(30),
+        "\u{200B}x".repeat(5)
+    );
+    let all = Linter::default().report_str(&s);
+    assert!(all.omitted.is_empty());
+    let capped = Linter::default().max_per_code(2).report_str(&s);
+    assert_eq!(
+        capped.omitted,
+        [(Code::InvisibleCharacter, 3), (Code::OverlongUtf8, 28)]
+    );
+    assert_eq!(
+        all.diagnostics.len(),
+        capped.diagnostics.len() + capped.omitted_total()
+    );
+    // The kept ones are the first two of each code in the full list, in the same order.
+    let mut expected: Vec<Diagnostic> = Vec::new();
+    for d in &all.diagnostics {
+        if expected.iter().filter(|e| e.code == d.code).count() < 2 {
+            expected.push(d.clone());
+        }
+    }
+    assert_eq!(capped.diagnostics, expected);
+    // A silenced code is neither kept nor counted.
+    let quiet = Linter::new(Policy::new().silence(Code::OverlongUtf8))
+        .max_per_code(2)
+        .report_str(&s);
+    assert_eq!(quiet.omitted, [(Code::InvisibleCharacter, 3)]);
+    assert!(quiet
+        .diagnostics
+        .iter()
+        .all(|d| d.code != Code::OverlongUtf8));
+    // A bidi formatting character as the parse error takes the first place of its code.
+    let bidi = "http://a/\u{202E}b\u{202E}c\u{202E}";
+    let r = Linter::default().max_per_code(1).report_str(bidi);
+    assert_eq!(r.diagnostics.len(), 1);
+    assert_eq!(r.diagnostics[0].span, 9..12);
+    assert_eq!(r.omitted, [(Code::BidiFormattingCharacter, 2)]);
+    // Pushed out of position order, the first by position still win: checks for one code
+    // run component by component.
+    assert_eq!(
+        Linter::default().max_per_code(0).lint_str(&s),
+        all.diagnostics
+    );
+}
+
+/// Messages quote long input text in part: their size does not grow with the input.
+#[test]
+fn messages_quote_long_text_in_part() {
+    let segment = "\u{5D0}a".repeat(10_000);
+    let found = lint_str(&format!("x:/{segment}"));
+    assert!(!found.is_empty());
+    for d in &found {
+        assert!(d.message.len() < 400, "{}", d.message);
+        assert!(d.message.contains('…'), "{}", d.message);
+    }
+}

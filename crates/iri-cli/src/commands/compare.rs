@@ -36,8 +36,7 @@ pub fn compare(args: CompareArgs, out: &mut impl Write) -> io::Result<Outcome> {
         },
         Format::Json => {
             let mut o = JsonObject::begin(&mut *out)?;
-            o.str("a", Some(a))?;
-            o.str("b", Some(b))?;
+            o.strs("input", &[a, b])?;
             o.bool("equivalent", level.is_some())?;
             o.str("level", level.map(Level::as_str))?;
             o.end_line()?;

@@ -76,7 +76,7 @@ impl Dedup<'_> {
                 out.write_all(b"\n")
             }
             (Format::Text, Err(f)) => {
-                let column = f.offset.unwrap_or(0) + 1;
+                let column = f.column(line).unwrap_or(1);
                 writeln!(out, "error: {name}:{number}:{column}: {}", f.message)
             }
             (Format::Json, _) => {
@@ -86,7 +86,7 @@ impl Dedup<'_> {
                 o.num("line", Some(number as u64))?;
                 o.str("input", Some(&input))?;
                 if let Err(f) = result {
-                    o.object("error", |e| f.write_json_fields(e))?;
+                    o.object("error", |e| f.write_json_fields(e, line))?;
                 }
                 o.end_line()
             }

@@ -67,10 +67,10 @@ column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'te
         With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
   json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
          \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
-        the same with \"error\":{\"kind\":…,\"component\":…,\"offset\":…,\"message\":…} instead of
-        resolved and uri (offset within text); with --lenient, one more member:
-        \"warnings\":[{\"offset\":…,\"char\":…,\"component\":…,\"kind\":…,\"section\":…,
-        \"message\":…}] (offset within text)
+        the same with \"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
+        \"message\":…} instead of resolved and uri (byte and column within text, the column in
+        characters); with --lenient, one more member: \"warnings\":[{\"byte\":…,\"column\":…,
+        \"char\":…,\"component\":…,\"kind\":…,\"section\":…,\"message\":…}] (within text)
   tsv   a header line, then: file line column place text resolved uri error; with --lenient,
         one more column at the end, warnings: the messages, separated by '; '
 Then, on standard error: found N IRIs in M files: K invalid.
@@ -251,14 +251,16 @@ fn report(
             o.str("encoding", Some(encoding))?;
             o.str("text", Some(&f.text))?;
             match &failure {
-                Some(e) => o.object("error", |eo| e.write_json_fields(eo))?,
+                Some(e) => o.object("error", |eo| e.write_json_fields(eo, f.text.as_bytes()))?,
                 None => {
                     o.str("resolved", resolved)?;
                     o.str("uri", uri)?;
                 }
             }
             if lenient {
-                o.objects("warnings", warnings, super::lenient::write_warning)?;
+                o.objects("warnings", warnings, |o, w| {
+                    super::lenient::write_warning(o, w, &f.text)
+                })?;
             }
             o.end_line()
         }

@@ -80,11 +80,11 @@ fn write_json<W: Write>(
             let i = r.as_iri_ref();
             o.str("iri", Some(i.as_str()))?;
             Components::of(&i).write_json(&mut o)?;
-            o.objects("warnings", r.warnings(), write_warning)?;
+            o.objects("warnings", r.warnings(), |o, w| write_warning(o, w, input))?;
         }
         Err(f) => {
             o.bool("valid", false)?;
-            o.object("error", |e| f.write_json_fields(e))?;
+            o.object("error", |e| f.write_json_fields(e, input.as_bytes()))?;
         }
     }
     o.end_line()
@@ -184,9 +184,9 @@ fn write_uri_line(
             o.str("input", Some(input))?;
             match result {
                 Ok((uri, _)) => o.str("output", Some(uri))?,
-                Err(f) => o.object("error", |e| f.write_json_fields(e))?,
+                Err(f) => o.object("error", |e| f.write_json_fields(e, input.as_bytes()))?,
             }
-            o.objects("warnings", warnings, write_warning)?;
+            o.objects("warnings", warnings, |o, w| write_warning(o, w, input))?;
             o.end_line()
         }
         (Format::Tsv, _) => {
@@ -217,9 +217,17 @@ fn original_offset(widened: &[Widened], at: usize) -> usize {
     at - grown
 }
 
-/// The members of one warning in JSON.
-pub(super) fn write_warning<W: Write>(o: &mut JsonObject<'_, W>, w: &Widened) -> io::Result<()> {
-    o.num("offset", Some(w.offset as u64))?;
+/// The members of one warning in JSON; `text` is the text its offset is in.
+pub(super) fn write_warning<W: Write>(
+    o: &mut JsonObject<'_, W>,
+    w: &Widened,
+    text: &str,
+) -> io::Result<()> {
+    o.num("byte", Some(w.offset as u64))?;
+    o.num(
+        "column",
+        Some(crate::failure::char_column(text.as_bytes(), w.offset) as u64),
+    )?;
     o.str("char", Some(w.ch.encode_utf8(&mut [0; 4])))?;
     o.str("component", Some(w.component.as_str()))?;
     o.str("kind", Some(w.kind.as_str()))?;

@@ -1,7 +1,12 @@
 //! `iri lint`: the library's diagnostics for each input (RFC 3987 §4, §6.1, §7.5, §8;
 //! RFC 3986 §7), shown as a compiler shows them, or as JSON Lines.
 //!
-//! In text, each diagnostic echoes its input with carets under the span. So that the carets
+//! In text, each diagnostic echoes its input with carets under the span: the whole input when
+//! it is short, else a window of it around the span (some 30 characters on each side, the span
+//! cut after 60), with `…` where the input goes on, so that the output of a long line does not
+//! grow with the square of its length. At most `--max-per-code` diagnostics of each code are
+//! shown per input, and a note says how many more were left out; the memory is then that of
+//! the line. Columns are counted in characters. So that the carets
 //! stand under the span in a terminal, the echo writes invisible and control characters as
 //! `<U+XXXX>` (a bidi override would otherwise reorder the line, a zero-width space hide what
 //! is reported), and the carets are placed by display columns: two for East Asian wide and
@@ -12,7 +17,7 @@
 use std::io::{self, Write};
 use std::ops::Range;
 
-use iri::lint::{Diagnostic, Linter, Severity};
+use iri::lint::{Linter, Policy, Report, Severity};
 
 use super::Outcome;
 use crate::batch::Batch;
@@ -42,12 +47,19 @@ impl Counts {
         self.not_utf8 += other.not_utf8;
     }
 
-    fn add(&mut self, found: &[Diagnostic]) {
-        for d in found {
-            match d.severity {
-                Severity::Error => self.errors += 1,
-                Severity::Warning => self.warnings += 1,
-                Severity::Info => self.info += 1,
+    /// Counts the diagnostics of a report, those left out too (at their code's severity).
+    fn add(&mut self, report: &Report, policy: &Policy) {
+        let mut add = |severity, n: u64| match severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+            Severity::Info => self.info += n,
+        };
+        for d in &report.diagnostics {
+            add(d.severity, 1);
+        }
+        for &(code, n) in &report.omitted {
+            if let Some(severity) = policy.severity(code) {
+                add(severity, n as u64);
             }
         }
     }
@@ -70,8 +82,10 @@ impl Counts {
 
 /// Runs `iri lint`, as described in its `--help`.
 pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
-    let linter = Linter::new(args.policy.policy());
+    let policy = args.policy.policy();
+    let linter = Linter::new(policy.clone()).max_per_code(args.max_per_code);
     let format = args.format;
+    let max = args.max_per_code;
     let mut counts = Counts::default();
     let mut batch = Batch::for_inputs(&args.inputs);
     // The diagnostics of each input are found and written on the workers; the counts are
@@ -85,11 +99,11 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
         // Writing into memory cannot fail.
         let _ = match std::str::from_utf8(bytes) {
             Ok(input) => {
-                let found = linter.lint_str(input);
-                these.add(&found);
+                let report = linter.report_str(input);
+                these.add(&report, &policy);
                 match format {
-                    LintFormat::Text => write_text(out, origin, input, &found),
-                    LintFormat::Json => write_json(out, input, &found),
+                    LintFormat::Text => write_text(out, origin, input, &report, max),
+                    LintFormat::Json => write_json(out, input, &report),
                 }
             }
             Err(e) => {
@@ -102,7 +116,7 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
                     LintFormat::Json => (|| {
                         let mut o = JsonObject::begin(&mut *out)?;
                         o.str("input", Some(&String::from_utf8_lossy(bytes)))?;
-                        o.object("error", |e| failure.write_json_fields(e))?;
+                        o.object("error", |e| failure.write_json_fields(e, bytes))?;
                         o.end_line()
                     })(),
                 }
@@ -123,30 +137,30 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
     Ok(Outcome::from_ok(counts.errors == 0 && counts.not_utf8 == 0))
 }
 
-/// Writes each diagnostic of one input as a compiler does, each followed by an empty line.
+/// Writes each diagnostic of one input as a compiler does, each followed by an empty line,
+/// then a note on those left out, if any. `max` is `--max-per-code`.
 fn write_text(
     out: &mut impl Write,
     origin: Origin,
     input: &str,
-    found: &[Diagnostic],
+    report: &Report,
+    max: usize,
 ) -> io::Result<()> {
-    if found.is_empty() {
-        return Ok(());
-    }
-    let echo = escape(input);
-    for d in found {
+    let mut columns = CharColumns::new(input);
+    let write_origin = |out: &mut dyn Write| match origin {
+        Origin::Argument(n) => write!(out, "  --> input {n}"),
+        Origin::Line(n) => write!(out, "  --> line {n} of standard input"),
+    };
+    for d in &report.diagnostics {
         writeln!(out, "{}[{}]: {}", d.severity, d.code, escape(&d.message))?;
-        match origin {
-            Origin::Argument(n) => write!(out, "  --> input {n}")?,
-            Origin::Line(n) => write!(out, "  --> line {n} of standard input")?,
-        }
-        write!(out, ", byte {}", d.span.start)?;
+        write_origin(out)?;
+        write!(out, ", column {}", columns.at(d.span.start))?;
         if let Some(component) = d.component {
             write!(out, ", component {component}")?;
         }
         out.write_all(b"\n   |\n")?;
+        let (echo, from, to) = window(input, d.span.clone());
         gutter_line(out, &echo)?;
-        let (from, to) = columns(input, d.span.clone());
         let carets = format!("{}{}", " ".repeat(from), "^".repeat((to - from).max(1)));
         gutter_line(out, &carets)?;
         writeln!(out, "   = {}", d.section)?;
@@ -155,7 +169,113 @@ fn write_text(
         }
         out.write_all(b"\n")?;
     }
+    if !report.omitted.is_empty() {
+        let list: Vec<String> = report
+            .omitted
+            .iter()
+            .map(|(code, n)| format!("{code} {n}"))
+            .collect();
+        let n = report.omitted_total();
+        writeln!(
+            out,
+            "note: {n} more {} left out: {} (at most {max} of each code are shown; \
+             --max-per-code 0 shows every one)",
+            if n == 1 { "diagnostic" } else { "diagnostics" },
+            list.join(", ")
+        )?;
+        write_origin(out)?;
+        out.write_all(b"\n\n")?;
+    }
     Ok(())
+}
+
+/// Byte offsets of one text to 1-based character columns, counted on from the last offset
+/// asked for (diagnostics come in order of position), so that a line's columns cost one pass.
+struct CharColumns<'a> {
+    text: &'a str,
+    byte: usize,
+    column: usize,
+}
+
+impl<'a> CharColumns<'a> {
+    fn new(text: &'a str) -> Self {
+        CharColumns {
+            text,
+            byte: 0,
+            column: 1,
+        }
+    }
+
+    /// The column of the character at (or holding) byte `offset`; past the end, the column
+    /// after the last character.
+    fn at(&mut self, offset: usize) -> usize {
+        let offset = floor_boundary(self.text, offset);
+        if offset < self.byte {
+            (self.byte, self.column) = (0, 1);
+        }
+        self.column += self.text[self.byte..offset].chars().count();
+        self.byte = offset;
+        self.column
+    }
+}
+
+/// The largest character boundary of `text` at or before `offset`.
+fn floor_boundary(text: &str, offset: usize) -> usize {
+    let mut i = offset.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Characters of context shown before and after a span, and the most of a span shown.
+const CONTEXT: usize = 30;
+const SPAN_SHOWN: usize = 60;
+/// An input of at most this many characters is shown whole.
+const WHOLE: usize = 80;
+
+/// What to echo for the span of a diagnostic: the [`escape`]d input, whole when it is short,
+/// else a window around the span with `…` where the input goes on; and the display columns
+/// where the carets start and end in it.
+fn window(text: &str, span: Range<usize>) -> (String, usize, usize) {
+    if text.len() <= WHOLE || text.chars().nth(WHOLE).is_none() {
+        let (from, to) = columns(text, span);
+        return (escape(text), from, to);
+    }
+    let start = floor_boundary(text, span.start);
+    let end = floor_boundary(text, span.end).max(start);
+    // Up to CONTEXT characters before the span.
+    let from = text[..start]
+        .char_indices()
+        .rev()
+        .nth(CONTEXT - 1)
+        .map_or(0, |(i, _)| i);
+    // The span, cut after SPAN_SHOWN characters; then up to CONTEXT characters after it.
+    let shown_end = text[start..end]
+        .char_indices()
+        .nth(SPAN_SHOWN)
+        .map_or(end, |(i, _)| start + i);
+    let to = if shown_end < end {
+        shown_end
+    } else {
+        text[end..]
+            .char_indices()
+            .nth(CONTEXT)
+            .map_or(text.len(), |(i, _)| end + i)
+    };
+    let mut echo = String::new();
+    let lead = if from > 0 {
+        echo.push('…');
+        1
+    } else {
+        0
+    };
+    echo.push_str(&escape(&text[from..to]));
+    if to < text.len() {
+        echo.push('…');
+    }
+    let (a, b) = columns(&text[from..to], start - from..shown_end - from);
+    (echo, lead + a, lead + b)
 }
 
 /// `   | TEXT`, without a trailing space when the text is empty.
@@ -167,19 +287,28 @@ fn gutter_line(out: &mut impl Write, text: &str) -> io::Result<()> {
     }
 }
 
-/// Writes one input's object: the input and its diagnostics.
-fn write_json<W: Write>(out: &mut W, input: &str, found: &[Diagnostic]) -> io::Result<()> {
+/// Writes one input's object: the input, its diagnostics (with the 1-based character column
+/// of their start) and the count left out of each code.
+fn write_json<W: Write>(out: &mut W, input: &str, report: &Report) -> io::Result<()> {
+    let mut columns = CharColumns::new(input);
     let mut o = JsonObject::begin(out)?;
     o.str("input", Some(input))?;
-    o.objects("diagnostics", found, |o, d| {
+    o.objects("diagnostics", &report.diagnostics, |o, d| {
         o.str("code", Some(d.code.as_str()))?;
         o.str("severity", Some(d.severity.as_str()))?;
         o.str("component", d.component.map(iri::Component::as_str))?;
         o.num("start", Some(d.span.start as u64))?;
         o.num("end", Some(d.span.end as u64))?;
+        o.num("column", Some(columns.at(d.span.start) as u64))?;
         o.str("message", Some(&d.message))?;
         o.str("section", Some(d.section))?;
         o.str("suggestion", d.suggestion.as_deref())
+    })?;
+    o.object("omitted", |o| {
+        for &(code, n) in &report.omitted {
+            o.num(code.as_str(), Some(n as u64))?;
+        }
+        Ok(())
     })?;
     o.end_line()
 }
@@ -413,6 +542,50 @@ mod tests {
         assert_eq!(columns("ab", 1..9), (1, 2));
         // Offsets inside a character.
         assert_eq!(columns("a例b", 2..3), (1, 3));
+    }
+
+    #[test]
+    fn windows_of_long_inputs() {
+        // Short inputs are shown whole.
+        let s = "http://a/%C0%AF";
+        assert_eq!(window(s, 9..15), (s.to_owned(), 9, 15));
+        // A long one: 30 characters on each side, `…` where it goes on.
+        let s = format!("http://a/{}%C0%AF{}", "x".repeat(100), "é".repeat(100));
+        let at = s.find('%').unwrap();
+        let (echo, from, to) = window(&s, at..at + 6);
+        assert_eq!(
+            echo,
+            format!("…{}%C0%AF{}…", "x".repeat(30), "é".repeat(30))
+        );
+        assert_eq!((from, to), (31, 37));
+        // At the start: no `…` before.
+        let (echo, from, to) = window(&s, 0..4);
+        assert_eq!(echo, format!("{}…", &s[..34]));
+        assert_eq!((from, to), (0, 4));
+        // A long span is cut after 60 characters.
+        let s = "例".repeat(200);
+        let (echo, from, to) = window(&s, 120..s.len());
+        assert_eq!(echo, format!("…{}…", "例".repeat(90)));
+        assert_eq!((from, to), (61, 181));
+        // Hidden characters are escaped inside the window, and the carets follow.
+        let s = format!("{}\u{200B}{}", "a".repeat(100), "b".repeat(100));
+        let (echo, from, to) = window(&s, 100..103);
+        assert_eq!(
+            echo,
+            format!("…{}<U+200B>{}…", "a".repeat(30), "b".repeat(30))
+        );
+        assert_eq!((from, to), (31, 39));
+    }
+
+    #[test]
+    fn char_columns() {
+        let mut c = CharColumns::new("aé例b");
+        assert_eq!(c.at(0), 1);
+        assert_eq!(c.at(3), 3);
+        assert_eq!(c.at(6), 4);
+        assert_eq!(c.at(1), 2);
+        assert_eq!(c.at(2), 2, "inside a character: its column");
+        assert_eq!(c.at(99), 5);
     }
 
     #[test]

@@ -171,7 +171,7 @@ fn write_json<W: Write>(
         }
         Err(f) => {
             o.bool("valid", false)?;
-            o.object("error", |e| f.write_json_fields(e))?;
+            o.object("error", |e| f.write_json_fields(e, input.as_bytes()))?;
         }
     }
     o.end_line()

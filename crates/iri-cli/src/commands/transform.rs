@@ -214,7 +214,7 @@ fn write_one(
             o.str("input", Some(&input))?;
             match result {
                 Ok(()) => o.str("output", Some(buf))?,
-                Err(fail) => o.object("error", |e| fail.write_json_fields(e))?,
+                Err(fail) => o.object("error", |e| fail.write_json_fields(e, bytes))?,
             }
             o.end_line()
         }

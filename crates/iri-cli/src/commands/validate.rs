@@ -40,7 +40,7 @@ impl Reporter {
             };
             let number = line.origin.number();
             // Writing into memory cannot fail.
-            let _ = self.report(out, name, number, &failure);
+            let _ = self.report(out, name, number, line.bytes, &failure);
             true
         };
         batch.lines(reader, out, map, |out, _, invalid, text| {
@@ -50,30 +50,24 @@ impl Reporter {
         })
     }
 
-    /// Writes the report of one invalid line.
+    /// Writes the report of one invalid line (`bytes`, number `line`): its column counts
+    /// characters.
     fn report(
         &self,
         out: &mut impl Write,
         name: &str,
         line: usize,
+        bytes: &[u8],
         failure: &Failure,
     ) -> io::Result<()> {
-        let offset = failure.offset.unwrap_or(0);
-        let column = offset + 1;
+        let column = failure.column(bytes).unwrap_or(1);
         match self.format {
             Format::Text => writeln!(out, "{name}:{line}:{column}: {}", failure.message),
             Format::Json => {
                 let mut o = JsonObject::begin(&mut *out)?;
                 o.str("file", Some(name))?;
                 o.num("line", Some(line as u64))?;
-                o.num("column", Some(column as u64))?;
-                o.num("offset", Some(offset as u64))?;
-                o.str("kind", Some(failure.kind))?;
-                o.str("component", failure.component)?;
-                o.str("message", Some(&failure.message))?;
-                if let Some(hint) = failure.hint {
-                    o.str("hint", Some(hint))?;
-                }
+                o.object("error", |e| failure.write_json_fields(e, bytes))?;
                 o.end_line()
             }
             Format::Tsv => tsv_row(
@@ -137,22 +131,22 @@ pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome>
             count(unreadable, "file")
         ));
     }
-    match reporter.format {
-        Format::Text => writeln!(out, "{summary}")?,
+    // Standard output holds only the reports; the summary goes to standard error, in the
+    // output's format.
+    out.flush()?;
+    let mut err = io::stderr().lock();
+    let _ = match reporter.format {
         Format::Json => {
-            let mut o = JsonObject::begin(&mut *out)?;
+            let mut o = JsonObject::begin(&mut err)?;
             o.object("summary", |s| {
                 s.num("lines", Some(counts.lines))?;
                 s.num("valid", Some(valid))?;
-                s.num("invalid", Some(counts.invalid))
+                s.num("invalid", Some(counts.invalid))?;
+                s.num("unreadable", Some(unreadable))
             })?;
-            o.end_line()?;
+            o.end_line()
         }
-        Format::Tsv => {
-            // Standard output holds only rows; the summary is for the person.
-            out.flush()?;
-            let _ = writeln!(io::stderr().lock(), "{summary}");
-        }
-    }
+        Format::Text | Format::Tsv => writeln!(err, "{summary}"),
+    };
     Ok(Outcome::from_ok(counts.invalid == 0 && unreadable == 0))
 }

@@ -38,7 +38,7 @@ use core::ops::Range;
 
 use unicode_bidi::{bidi_class, BidiClass};
 
-use super::{Code, Ctx, Diagnostic};
+use super::{excerpt, Code, Ctx, Diagnostic, Sink};
 use crate::bidi::{is_ltr, is_rtl};
 use crate::chars::is_bidi_formatting;
 use crate::error::{char_name, Component};
@@ -47,7 +47,7 @@ use crate::error::{char_name, Component};
 ///
 /// The rules are about display, which happens to strings whether they parse or not, so they run
 /// on the delimiter split of [`super::split_parts`] either way; `_valid` is not needed.
-pub(crate) fn check(ctx: &Ctx<'_>, _valid: bool, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(ctx: &Ctx<'_>, _valid: bool, out: &mut Sink<'_>) {
     formatting_characters(ctx, out);
     let b = ctx.text.as_bytes();
     for part in &ctx.parts {
@@ -101,7 +101,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, _valid: bool, out: &mut Vec<Diagnostic>) {
 }
 
 /// §4.1: every bidi formatting character, named, with the component it is in.
-fn formatting_characters(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+fn formatting_characters(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for (i, c) in ctx.text.char_indices() {
         if !is_bidi_formatting(c as u32) {
             continue;
@@ -155,10 +155,12 @@ enum Subject<'a> {
 impl Subject<'_> {
     fn describe(&self, text: &str) -> String {
         match self {
-            Subject::Plain(name) => format!("{name} \"{text}\""),
-            Subject::Within(part, whole) => {
-                format!("{part} \"{text}\" of path segment \"{whole}\"")
-            }
+            Subject::Plain(name) => format!("{name} \"{}\"", excerpt(text)),
+            Subject::Within(part, whole) => format!(
+                "{part} \"{}\" of path segment \"{}\"",
+                excerpt(text),
+                excerpt(whole)
+            ),
         }
     }
 }
@@ -242,7 +244,7 @@ fn component(
     comp: Component,
     subject: &Subject<'_>,
     range: Range<usize>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Sink<'_>,
 ) {
     let text = &ctx.text[range.clone()];
     // Most components are ASCII, which has no right-to-left character: nothing to check then.
@@ -306,9 +308,11 @@ mod tests {
             text: s,
             parts: split_parts(s),
         };
-        let mut out = Vec::new();
+        let linter = crate::lint::Linter::default();
+        let mut out = Sink::new(&linter);
         check(&ctx, true, &mut out);
-        out.into_iter().map(|d| (d.code, &s[d.span])).collect()
+        let found = out.finish(None).diagnostics;
+        found.into_iter().map(|d| (d.code, &s[d.span])).collect()
     }
 
     #[test]

@@ -72,7 +72,7 @@ use unicode_script::{Script, UnicodeScript};
 use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
 
-use super::{Code, Ctx, Diagnostic};
+use super::{excerpt, Code, Ctx, Diagnostic, Sink};
 use crate::chars::{self, is, UNRESERVED};
 pub(super) use crate::convert::pct_at;
 use crate::error::Component;
@@ -446,7 +446,7 @@ fn suggestion(s: impl Iterator<Item = char>, component: Component, encode: bool)
 
 /// `'é' (U+0065 U+0301)`: text with its code points, for messages about normalization.
 fn quoted(text: &str) -> String {
-    let mut out = format!("'{text}' (");
+    let mut out = format!("'{}' (", excerpt(text));
     for (k, c) in text.chars().enumerate() {
         if k == 8 {
             out.push_str(" …");
@@ -461,7 +461,7 @@ fn quoted(text: &str) -> String {
     out
 }
 
-pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for part in &ctx.parts {
         let chars = decode(
             ctx.text,
@@ -490,7 +490,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// `not-nfc` and `not-nfkc` on each run of text between delimiters.
-fn normalization(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) {
+fn normalization(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
     for piece in chars.split(|ch| is_boundary(ch.c)) {
         if piece.iter().all(|ch| ch.c.is_ascii()) {
             continue;
@@ -586,7 +586,7 @@ fn normalization(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) 
 }
 
 /// Look-alikes, invisible, private-use and unassigned characters.
-fn per_char(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) {
+fn per_char(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
     let code_at = |k: usize| {
         let prev = k.checked_sub(1).map(|p| chars[p].c);
         let next = chars.get(k + 1).map(|n| n.c);
@@ -683,7 +683,7 @@ fn per_char(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) {
 }
 
 /// `mixed-script` on the userinfo, path segments, query parts and the fragment.
-fn mixed_scripts(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) {
+fn mixed_scripts(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
     let literal = |ch: &Ch, set: &[char]| !ch.encoded && set.contains(&ch.c);
     let subs: Vec<&[Ch]> = match component {
         Component::Userinfo | Component::Fragment => alloc::vec![chars],
@@ -710,8 +710,9 @@ fn mixed_scripts(component: Component, chars: &[Ch], out: &mut Vec<Diagnostic>) 
             Some(component),
             span_of(sub),
             format!(
-                "the {what} '{text}' mixes {scripts}, which is not single-script by UTS #39 \
-                 (RFC 3987 §7.5: use the characters of one language in a component)"
+                "the {what} '{}' mixes {scripts}, which is not single-script by UTS #39 \
+                 (RFC 3987 §7.5: use the characters of one language in a component)",
+                excerpt(&text)
             ),
         ));
     }
@@ -723,7 +724,7 @@ fn confusable(
     component: Component,
     span: Range<usize>,
     text: &str,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Sink<'_>,
 ) {
     // A bidi formatting character is reported as such (§4.1); what it displays as is not
     // what a skeleton without it reads as.
@@ -765,17 +766,18 @@ fn confusable(
     };
     let written = &ctx.text[span.clone()];
     let shown = if written == text {
-        format!("'{text}'")
+        format!("'{}'", excerpt(text))
     } else {
-        format!("'{written}' ('{text}')")
+        format!("'{}' ('{}')", excerpt(written), excerpt(text))
     };
     out.push(Diagnostic::new(
         Code::Confusable,
         Some(component),
         span,
         format!(
-            "the {what} {shown} can pass for the ASCII '{passes_for}' (UTS #39 skeleton): a \
-             spoofing risk (RFC 3987 §7.5, §8)"
+            "the {what} {shown} can pass for the ASCII '{}' (UTS #39 skeleton): a \
+             spoofing risk (RFC 3987 §7.5, §8)",
+            excerpt(&passes_for)
         ),
     ));
 }

@@ -329,19 +329,10 @@ impl Policy {
             None => Some(code.default_severity()),
         }
     }
-
-    fn apply(&self, found: Vec<Diagnostic>) -> Vec<Diagnostic> {
-        found
-            .into_iter()
-            .filter_map(|mut d| {
-                d.severity = self.severity(d.code)?;
-                Some(d)
-            })
-            .collect()
-    }
 }
 
-/// Runs every check under a [`Policy`].
+/// Runs every check under a [`Policy`], keeping at most [`Linter::max_per_code`] diagnostics
+/// of each code.
 ///
 /// ```
 /// use iri::lint::Linter;
@@ -350,10 +341,11 @@ impl Policy {
 #[derive(Debug, Clone, Default)]
 pub struct Linter {
     policy: Policy,
+    max_per_code: usize,
 }
 
 impl Linter {
-    /// A linter with the given policy.
+    /// A linter with the given policy, keeping every diagnostic.
     ///
     /// ```
     /// use iri::lint::{Code, Linter, Policy};
@@ -361,7 +353,28 @@ impl Linter {
     /// assert!(quiet.lint_str("http://u:p@a/").is_empty());
     /// ```
     pub fn new(policy: Policy) -> Self {
-        Linter { policy }
+        Linter {
+            policy,
+            max_per_code: 0,
+        }
+    }
+
+    /// Keeps at most `max` diagnostics of each code (the first by position) and counts the
+    /// others in [`Report::omitted`]; 0 keeps every one (the default). The memory a report
+    /// takes is then bounded by the number of codes, whatever the input: an input of a
+    /// million `%C0%AF` gives 20 diagnostics with `max` 20, not a million.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Linter};
+    /// let input = "http://a/".to_owned() + &"%C0%AF".repeat(50);
+    /// let report = Linter::default().max_per_code(3).report_str(&input);
+    /// assert_eq!(report.diagnostics.len(), 3);
+    /// assert_eq!(report.diagnostics[0].span, 9..15);
+    /// assert_eq!(report.omitted, [(Code::OverlongUtf8, 47)]);
+    /// ```
+    pub fn max_per_code(mut self, max: usize) -> Self {
+        self.max_per_code = max;
+        self
     }
 
     /// Diagnostics for a parsed IRI reference, in order of position.
@@ -372,7 +385,7 @@ impl Linter {
     /// assert_eq!(found[0].code, iri::lint::Code::Ipv4LookalikeHost);
     /// ```
     pub fn lint<T: AsRef<str>>(&self, r: &IriRef<T>) -> Vec<Diagnostic> {
-        self.policy.apply(run(r.as_str(), None))
+        self.report(r).diagnostics
     }
 
     /// Diagnostics for any string: for one that fails to parse, the parse error first, then
@@ -385,8 +398,75 @@ impl Linter {
     /// assert_eq!(found[0].span, 9..12);
     /// ```
     pub fn lint_str(&self, s: &str) -> Vec<Diagnostic> {
+        self.report_str(s).diagnostics
+    }
+
+    /// [`Linter::lint`], with the count of the diagnostics left out by
+    /// [`Linter::max_per_code`].
+    ///
+    /// ```
+    /// let r = iri::IriRef::parse("http://a/%C0%AF%C0%AF").unwrap();
+    /// let report = iri::lint::Linter::default().max_per_code(1).report(&r);
+    /// assert_eq!((report.diagnostics.len(), report.omitted_total()), (1, 1));
+    /// ```
+    pub fn report<T: AsRef<str>>(&self, r: &IriRef<T>) -> Report {
+        run(r.as_str(), None, self)
+    }
+
+    /// [`Linter::lint_str`], with the count of the diagnostics left out by
+    /// [`Linter::max_per_code`].
+    ///
+    /// ```
+    /// use iri::lint::{Code, Linter};
+    /// let report = Linter::default().max_per_code(1).report_str("x:/\u{200B}a\u{200B}");
+    /// assert_eq!(report.diagnostics[0].code, Code::InvisibleCharacter);
+    /// assert_eq!(report.omitted, [(Code::InvisibleCharacter, 1)]);
+    /// ```
+    pub fn report_str(&self, s: &str) -> Report {
         let error = crate::parser::parse(s, crate::Kind::IriReference).err();
-        self.policy.apply(run(s, error))
+        run(s, error, self)
+    }
+}
+
+/// What a [`Linter`] found in one input: the diagnostics kept, and how many of each code were
+/// left out by [`Linter::max_per_code`].
+///
+/// ```
+/// use iri::lint::{Code, Linter};
+/// let report = Linter::default().max_per_code(2).report_str("x:/\u{200B}b\u{200B}c\u{200B}");
+/// assert_eq!(report.diagnostics.len(), 2);
+/// assert_eq!(report.omitted_of(Code::InvisibleCharacter), 1);
+/// assert_eq!(report.omitted_total(), 1);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The diagnostics kept: the parse error first, then in order of position, then code.
+    pub diagnostics: Vec<Diagnostic>,
+    /// For each code with diagnostics left out, how many, in the order of [`Code::ALL`].
+    pub omitted: Vec<(Code, usize)>,
+}
+
+impl Report {
+    /// The diagnostics left out, over every code.
+    ///
+    /// ```
+    /// assert_eq!(iri::lint::Report::default().omitted_total(), 0);
+    /// ```
+    pub fn omitted_total(&self) -> usize {
+        self.omitted.iter().map(|&(_, n)| n).sum()
+    }
+
+    /// The diagnostics of `code` left out.
+    ///
+    /// ```
+    /// use iri::lint::{Code, Report};
+    /// assert_eq!(Report::default().omitted_of(Code::NotNfc), 0);
+    /// ```
+    pub fn omitted_of(&self, code: Code) -> usize {
+        self.omitted
+            .iter()
+            .find(|&&(c, _)| c == code)
+            .map_or(0, |&(_, n)| n)
     }
 }
 
@@ -521,9 +601,96 @@ pub(crate) fn split_parts(s: &str) -> Vec<Part> {
     parts
 }
 
+/// Where the checks put their diagnostics: the policy's severity is applied (a silenced code
+/// is dropped), and with a cap at most `max` of each code are kept, the first by position; the
+/// others are only counted. A check pushes in any order; the kept ones are sorted at the end.
+pub(crate) struct Sink<'a> {
+    policy: &'a Policy,
+    /// Most kept per code; 0 for no limit.
+    max: usize,
+    found: Vec<Diagnostic>,
+    /// Per code (by `Code as usize`): the indexes into `found` of its kept diagnostics.
+    kept: Vec<Vec<usize>>,
+    /// Per code: how many were left out.
+    omitted: Vec<usize>,
+    /// A diagnostic already reported as the parse error, not to be repeated.
+    skip: Option<(Code, Range<usize>)>,
+    /// The code of the parse error, which takes one of its code's places.
+    reserved: Option<Code>,
+}
+
+impl<'a> Sink<'a> {
+    pub(crate) fn new(linter: &'a Linter) -> Self {
+        Sink {
+            policy: &linter.policy,
+            max: linter.max_per_code,
+            found: Vec::new(),
+            kept: alloc::vec![Vec::new(); Code::ALL.len()],
+            omitted: alloc::vec![0; Code::ALL.len()],
+            skip: None,
+            reserved: None,
+        }
+    }
+
+    /// Takes one diagnostic (at its code's default severity).
+    pub(crate) fn push(&mut self, mut d: Diagnostic) {
+        let Some(severity) = self.policy.severity(d.code) else {
+            return;
+        };
+        if self
+            .skip
+            .as_ref()
+            .is_some_and(|(c, span)| *c == d.code && *span == d.span)
+        {
+            return;
+        }
+        d.severity = severity;
+        let k = d.code as usize;
+        if self.max == 0 {
+            self.found.push(d);
+            return;
+        }
+        let room = self.max - usize::from(self.reserved == Some(d.code));
+        if self.kept[k].len() < room {
+            self.kept[k].push(self.found.len());
+            self.found.push(d);
+            return;
+        }
+        self.omitted[k] += 1;
+        // Keep the first by position: this one replaces the last kept one if it comes first.
+        let key = |d: &Diagnostic| (d.span.start, d.span.end);
+        let last = self.kept[k]
+            .iter()
+            .copied()
+            .max_by_key(|&i| key(&self.found[i]));
+        if let Some(i) = last.filter(|&i| key(&d) < key(&self.found[i])) {
+            self.found[i] = d;
+        }
+    }
+
+    pub(crate) fn finish(mut self, first: Option<Diagnostic>) -> Report {
+        // The parse error stays first; the others in order of position, then code.
+        self.found.sort_by_key(|d| (d.span.start, d.code));
+        let mut diagnostics = Vec::with_capacity(self.found.len() + 1);
+        diagnostics.extend(first);
+        diagnostics.extend(self.found);
+        let omitted = Code::ALL
+            .iter()
+            .zip(&self.omitted)
+            .filter(|&(_, &n)| n > 0)
+            .map(|(&c, &n)| (c, n))
+            .collect();
+        Report {
+            diagnostics,
+            omitted,
+        }
+    }
+}
+
 /// Runs every check; `error` is the parse error of an invalid string.
-fn run(s: &str, error: Option<crate::ParseError>) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
+fn run(s: &str, error: Option<crate::ParseError>, linter: &Linter) -> Report {
+    let mut sink = Sink::new(linter);
+    let mut first = None;
     if let Some(e) = &error {
         let len = e.char().map_or(1, char::len_utf8);
         let span = e.offset()..(e.offset() + len).min(s.len());
@@ -532,30 +699,41 @@ fn run(s: &str, error: Option<crate::ParseError>) -> Vec<Diagnostic> {
         } else {
             Code::ParseError
         };
-        out.push(Diagnostic::new(
-            code,
-            Some(e.component()),
-            span,
-            alloc::format!("{e}"),
-        ));
+        // A bidi formatting character reported as the parse error is not repeated.
+        sink.skip = Some((code, span.clone()));
+        if let Some(severity) = linter.policy.severity(code) {
+            let mut d = Diagnostic::new(code, Some(e.component()), span, alloc::format!("{e}"));
+            d.severity = severity;
+            sink.reserved = Some(code);
+            first = Some(d);
+        }
     }
     let ctx = Ctx {
         text: s,
         parts: split_parts(s),
     };
-    let mut found = Vec::new();
-    bidi_rules::check(&ctx, error.is_none(), &mut found);
-    characters::check(&ctx, &mut found);
-    security::check(&ctx, &mut found);
-    // The parse error stays first; the others in order of position, then code.
-    found.sort_by_key(|d| (d.span.start, d.code));
-    // A bidi formatting character already reported as the parse error is not repeated.
-    if let Some(first) = out.first() {
-        let dup = first.clone();
-        found.retain(|d| !(d.code == dup.code && d.span == dup.span));
+    bidi_rules::check(&ctx, error.is_none(), &mut sink);
+    characters::check(&ctx, &mut sink);
+    security::check(&ctx, &mut sink);
+    sink.finish(first)
+}
+
+/// The text, or for a long one its first 32 and last 12 characters around a `…`: for quoting
+/// input text in messages, whose size then stays bounded whatever the input.
+pub(crate) fn excerpt(text: &str) -> alloc::borrow::Cow<'_, str> {
+    const HEAD: usize = 32;
+    const TAIL: usize = 12;
+    // Only texts longer than HEAD + TAIL + 1 characters are cut.
+    if text.len() <= HEAD + TAIL + 1 || text.chars().nth(HEAD + TAIL + 1).is_none() {
+        return text.into();
     }
-    out.extend(found);
-    out
+    let head_end = text.char_indices().nth(HEAD).map_or(text.len(), |(i, _)| i);
+    let tail_start = text
+        .char_indices()
+        .rev()
+        .nth(TAIL - 1)
+        .map_or(0, |(i, _)| i);
+    alloc::format!("{}…{}", &text[..head_end], &text[tail_start..]).into()
 }
 
 #[cfg(test)]
@@ -599,6 +777,19 @@ mod tests {
             [(Host, "[v1.\u{E9}]\u{FFFD}"), (Path, "")]
         );
         assert_eq!(parts("//[::1]x:8/"), [(Host, "[::1]x:8"), (Path, "/")]);
+    }
+
+    #[test]
+    fn excerpts_cut_long_texts_only() {
+        let short = "é".repeat(45);
+        assert_eq!(excerpt(&short), short.as_str());
+        let long = format!("{}{}{}", "a".repeat(32), "é".repeat(2), "z".repeat(12));
+        assert_eq!(
+            excerpt(&long),
+            format!("{}…{}", "a".repeat(32), "z".repeat(12))
+        );
+        let huge = "例".repeat(1_000_000);
+        assert_eq!(excerpt(&huge).chars().count(), 45);
     }
 
     #[test]

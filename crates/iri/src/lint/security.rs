@@ -37,7 +37,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::characters::{
     ace_label, decode, describe, host_labels, is_mixed, pct_at, script_names, text_of,
 };
-use super::{Code, Ctx, Diagnostic};
+use super::{excerpt, Code, Ctx, Diagnostic, Sink};
 use crate::error::Component;
 
 /// What a lax UTF-8 decoder makes of a sequence of octets.
@@ -169,7 +169,7 @@ fn smuggled(v: u32) -> String {
     }
 }
 
-pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     password(ctx, out);
     ipv4_lookalike(ctx, out);
     mixed_script_labels(ctx, out);
@@ -188,12 +188,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// `overlong-utf8`, `encoded-surrogate` and `non-utf8-octets`.
-fn encoded_octets(
-    ctx: &Ctx<'_>,
-    component: Component,
-    range: Range<usize>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn encoded_octets(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out: &mut Sink<'_>) {
     for run in runs(ctx.text, range) {
         let mut k = 0;
         while k < run.seqs.len() {
@@ -274,7 +269,10 @@ fn encoded_octets(
                     let octets = &run.octets[from..from + n];
                     let guess = if octets.iter().all(|&o| o >= 0xA0) {
                         let latin1: String = octets.iter().map(|&o| char::from(o)).collect();
-                        format!("probably a legacy charset such as ISO-8859-1 ('{latin1}')")
+                        format!(
+                            "probably a legacy charset such as ISO-8859-1 ('{}')",
+                            excerpt(&latin1)
+                        )
                     } else {
                         String::from(
                             "probably a legacy charset such as windows-1252, or a cut sequence",
@@ -285,8 +283,9 @@ fn encoded_octets(
                         Some(component),
                         span,
                         format!(
-                            "{written} is not UTF-8; {guess}. RFC 3987 §3.2 keeps it encoded and \
-                             an IRI cannot show it as characters"
+                            "{} is not UTF-8; {guess}. RFC 3987 §3.2 keeps it encoded and \
+                             an IRI cannot show it as characters",
+                            excerpt(written)
                         ),
                     ));
                 }
@@ -343,7 +342,7 @@ fn items(text: &str, range: Range<usize>) -> Vec<Item> {
 }
 
 /// `overlong-traversal`: a `.` or `..` segment next to or made of overlong characters.
-fn traversal(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out: &mut Vec<Diagnostic>) {
+fn traversal(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out: &mut Sink<'_>) {
     let items = items(ctx.text, range);
     let query = component == Component::Query;
     let is_sep = |it: &Item| matches!(it.c, '/' | '\\') || (query && matches!(it.c, '&' | '='));
@@ -383,7 +382,7 @@ fn traversal(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out: &mut
 }
 
 /// `encoded-delimiter-in-path`.
-fn encoded_delimiters(ctx: &Ctx<'_>, range: Range<usize>, out: &mut Vec<Diagnostic>) {
+fn encoded_delimiters(ctx: &Ctx<'_>, range: Range<usize>, out: &mut Sink<'_>) {
     let items = items(ctx.text, range);
     for it in &items {
         if !it.pct || it.span.len() != 3 {
@@ -428,7 +427,7 @@ fn encoded_delimiters(ctx: &Ctx<'_>, range: Range<usize>, out: &mut Vec<Diagnost
 }
 
 /// `password-in-userinfo`.
-fn password(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+fn password(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let Some(part) = ctx.part(Component::Userinfo) else {
         return;
     };
@@ -444,8 +443,9 @@ fn password(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         Some(Component::Userinfo),
         part.span.clone(),
         format!(
-            "the userinfo '{user}:***' holds a password in clear text; RFC 3986 §3.2.1 \
-             deprecates \"user:password\" and applications should not show what follows the ':'"
+            "the userinfo '{}:***' holds a password in clear text; RFC 3986 §3.2.1 \
+             deprecates \"user:password\" and applications should not show what follows the ':'",
+            excerpt(user)
         ),
     ));
 }
@@ -493,7 +493,7 @@ fn lax_ipv4(host: &str) -> Option<[u8; 4]> {
 }
 
 /// `ipv4-lookalike-host`.
-fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let Some(part) = ctx.part(Component::Host) else {
         return;
     };
@@ -520,26 +520,27 @@ fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
         Some(Component::Host),
         part.span.clone(),
         format!(
-            "the host '{host}' is not an IPv4 address in URI syntax (four decimal numbers, \
+            "the host '{}' is not an IPv4 address in URI syntax (four decimal numbers, \
              RFC 3986 §3.2.2), but inet_aton() and WHATWG URL parsers read it as {a}.{b}.{c}.{d}; \
-             filter on the numeric address, not on the text (RFC 3986 §7.4)"
+             filter on the numeric address, not on the text (RFC 3986 §7.4)",
+            excerpt(host)
         ),
     ));
 }
 
 /// `mixed-script-host-label`.
-fn mixed_script_labels(ctx: &Ctx<'_>, out: &mut Vec<Diagnostic>) {
+fn mixed_script_labels(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for label in host_labels(ctx) {
         let written = &ctx.text[label.span.clone()];
         let decoded = text_of(&label.chars);
         let (text, shown) = match ace_label(&decoded) {
             Some(u) => {
-                let shown = format!("'{written}' ('{u}')");
+                let shown = format!("'{}' ('{}')", excerpt(written), excerpt(&u));
                 (u, shown)
             }
-            None if decoded == written => (decoded, format!("'{written}'")),
+            None if decoded == written => (decoded, format!("'{}'", excerpt(written))),
             None => {
-                let shown = format!("'{written}' ('{decoded}')");
+                let shown = format!("'{}' ('{}')", excerpt(written), excerpt(&decoded));
                 (decoded, shown)
             }
         };

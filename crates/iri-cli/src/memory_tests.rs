@@ -1,0 +1,154 @@
+//! Peak memory of the commands on one long line, counted in-process by a counting allocator
+//! (installed for this test binary only): `lint` in text and JSON and `--stats=lint` over
+//! `validate` must stay within c·n bytes for a line of n bytes (10 MB, see below), whatever the line
+//! holds. Before, the text output repeated the whole line for each diagnostic and the stats
+//! kept every diagnostic: a 5 MB line took more than 24 GB.
+//!
+//! Everything runs on the calling thread (`--threads 1`), where the counts are kept. The line
+//! is 10 MB in an optimized build and 1 MB in a debug build, where the linter's Unicode work
+//! is slow (some 6 µs a byte); `IRI_MEMORY_MB` sets it (`IRI_MEMORY_MB=10 cargo test -p
+//! iri-toolkit-cli --bin iri memory`: some 10 minutes).
+
+use std::cell::Cell;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::sync::Once;
+
+use crate::batch::{configure, Settings};
+use crate::cli::{Format, FormatArg, LintArgs, LintFormat, PolicyArgs, ValidateArgs};
+use crate::commands::{lint, validate};
+use crate::stats::{StatsFormat, StatsSpec};
+
+#[path = "../../iri/tests/common/counting.rs"]
+mod counting;
+use counting::{Counting, LIVE, PEAK};
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The bytes of the line: `IRI_MEMORY_MB`, else 10 MB optimized and 1 MB in debug.
+fn n() -> usize {
+    let default = if cfg!(debug_assertions) { 1 } else { 10 };
+    let mb = std::env::var("IRI_MEMORY_MB")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default);
+    mb << 20
+}
+
+/// One thread, and `--stats=lint` for every run of this test binary (so the lint runs are those
+/// of `iri --stats=lint lint`).
+fn setup() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        configure(Settings {
+            threads: 1,
+            quiet: true,
+            stats: Some(StatsSpec {
+                format: StatsFormat::Json,
+                lint: true,
+            }),
+        })
+    });
+}
+
+/// The peak of bytes live while `f` runs, above those live before.
+fn peak(f: impl FnOnce()) -> usize {
+    let base = LIVE.with(Cell::get);
+    PEAK.with(|p| p.set(base));
+    f();
+    (PEAK.with(Cell::get) - base).max(0) as usize
+}
+
+/// A line of [`n`] bytes with a finding every 10 bytes (an overlong `/` and a zero-width space),
+/// the worst case for the output; and a plain long line.
+fn lines() -> [(&'static str, String); 2] {
+    let unit = "x%C0%AF\u{200B}";
+    let n = n();
+    [
+        ("dense", format!("http://a/{}", unit.repeat(n / unit.len()))),
+        (
+            "plain",
+            format!("http://example.org/{}", "abcé/".repeat(n / 6)),
+        ),
+    ]
+}
+
+/// Counts what is written, keeping nothing.
+#[derive(Default)]
+struct Counted(usize);
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The peak of `iri lint` on the line given as an argument.
+fn lint_peak(line: &str, format: LintFormat) -> (usize, usize) {
+    let args = LintArgs {
+        policy: PolicyArgs::default(),
+        format,
+        max_per_code: 20,
+        inputs: vec![OsString::from(line)],
+    };
+    let mut out = Counted::default();
+    let p = peak(|| {
+        lint(args, &mut out).unwrap();
+    });
+    (p, out.0)
+}
+
+/// The bytes per input byte the lint runs may take at their peak: the line is copied into
+/// the batch's chunk (1), the linter's per-character tables (some 32 bytes a byte for the
+/// decoded characters, bidi units and script runs), and the stats' own lint.
+const LINT_C: usize = 48;
+
+#[test]
+fn lint_text_and_json_in_linear_memory() {
+    setup();
+    for (name, line) in lines() {
+        for format in [LintFormat::Text, LintFormat::Json] {
+            let (p, written) = lint_peak(&line, format);
+            eprintln!(
+                "lint {format:?} {name}: peak {p} bytes ({:.1} per byte), {written} bytes written",
+                p as f64 / line.len() as f64
+            );
+            assert!(p <= LINT_C * line.len(), "{name} {format:?}: peak {p}");
+            // Text: the windows of at most 20 diagnostics of each code, not the line each time.
+            if format == LintFormat::Text {
+                assert!(written < 64 << 10, "{name}: {written} bytes written");
+            }
+        }
+    }
+}
+
+#[test]
+fn stats_lint_over_validate_in_linear_memory() {
+    setup();
+    for (name, line) in lines() {
+        let dir = std::env::temp_dir().join(format!("iri-memory-{}-{name}", std::process::id()));
+        std::fs::write(&dir, format!("{line}\n")).unwrap();
+        let args = ValidateArgs {
+            kind: iri::Kind::IriReference,
+            output: FormatArg {
+                format: Format::Text,
+            },
+            files: vec![dir.clone().into_os_string()],
+        };
+        let mut out = Counted::default();
+        let p = peak(|| {
+            validate(args, &mut out).unwrap();
+        });
+        std::fs::remove_file(&dir).unwrap();
+        eprintln!(
+            "--stats=lint validate {name}: peak {p} bytes ({:.1} per byte)",
+            p as f64 / line.len() as f64
+        );
+        assert!(p <= LINT_C * line.len(), "{name}: peak {p}");
+    }
+}
