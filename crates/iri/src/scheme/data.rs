@@ -173,7 +173,7 @@ fn base64(text: &[u8], at: &[usize], end: usize) -> Result<Vec<u8>, DataError> {
     if pad > 2 {
         return err(DataErrorKind::Base64Padding, at[body.len()]);
     }
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return err(DataErrorKind::Base64Length, end);
     }
     let mut out = Vec::with_capacity(body.len() / 4 * 3 + 2);
