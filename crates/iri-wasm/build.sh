@@ -50,7 +50,7 @@ optimize() {
 # The npm package: wasm-bindgen's ES module (target web) under the wrapper of js/.
 rm -rf "$pkg"
 mkdir -p "$pkg"
-wasm-bindgen --target web --no-typescript --out-name iri_toolkit --out-dir "$pkg" "$wasm"
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit --out-dir "$pkg" "$wasm"
 optimize "$pkg/iri_toolkit_bg.wasm"
 cp "$here/js/api.js" "$here/js/node.js" "$here/js/index.js" "$here/js/index.d.ts" \
   "$here/js/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$pkg/"
@@ -59,7 +59,7 @@ sed "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" "$here/js/package.json
 
 # The static viewer: wasm-bindgen's classic script (target no-modules, the global
 # wasm_bindgen), the module's bytes in base64, then the page's own script.
-wasm-bindgen --target no-modules --no-typescript --out-name iri_toolkit --out-dir "$work" "$wasm"
+wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit --out-dir "$work" "$wasm"
 optimize "$work/iri_toolkit_bg.wasm"
 page="$root/crates/iri-cli/src/serve"
 mkdir -p "$viewer"

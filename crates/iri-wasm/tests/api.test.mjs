@@ -175,7 +175,8 @@ test("inspect: the JSON of /api/inspect", () => {
   assert.equal("uri" in bad, false);
   assert.equal("base" in inspect("a"), false);
   assert.equal("base" in inspect("a", ""), false);
-  assert.deepEqual(inspect("http://a/\u202E").bidi.display_escaped, "<U+202A>http://a/<U+202E><U+202C>");
+  // The formatting characters of the display form are spelled out as tokens.
+  assert.equal(inspect("http://a/\u202E").bidi.display_escaped, "http://a/<U+202E>");
 });
 
 const SAMPLES = [
