@@ -8,8 +8,9 @@
 # Usage: crates/iri-wasm/build.sh [--pkg DIR] [--viewer DIR]
 # Needs: the wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown) and the
 # wasm-bindgen command of the same version as the wasm-bindgen crate in Cargo.lock
-# (cargo install wasm-bindgen-cli --version VERSION). wasm-opt (binaryen) is used when
-# WASM_OPT names it or it is on the PATH; WASM_OPT=none skips it.
+# (cargo install wasm-bindgen-cli --version VERSION). WASM_OPT=PATH runs that wasm-opt
+# (binaryen) -Oz on the module; not by default: it makes the module smaller but its gzipped
+# size larger (BENCHMARKS.md).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -37,10 +38,10 @@ wasm="$root/target/wasm32-unknown-unknown/wasm-release/iri_toolkit_wasm.wasm"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# wasm-opt -Oz, when there is one; the result must still validate.
-opt=${WASM_OPT:-$(command -v wasm-opt || true)}
+# wasm-opt -Oz, when WASM_OPT names one.
+opt=${WASM_OPT:-}
 optimize() {
-  if [ -n "$opt" ] && [ "$opt" != none ]; then
+  if [ -n "$opt" ]; then
     "$opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-multivalue --enable-reference-types "$1" -o "$1.opt"
     mv "$1.opt" "$1"

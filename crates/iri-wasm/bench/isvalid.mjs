@@ -6,7 +6,7 @@
 // one run; then how many lines each accepts, and inputs where they disagree with RFC 3987.
 //
 // Usage (after crates/iri-wasm/build.sh, and npm ci in this directory):
-//   node crates/iri-wasm/bench/isvalid.mjs [--corpus DIR] [--samples N] [--markdown]
+//   node crates/iri-wasm/bench/isvalid.mjs [--corpus DIR] [--samples N] [--limit LINES] [--markdown]
 // DIR holds corpus.txt (one IRI per line); default: $IRI_CORPUS_DIR, else
 // <workspace root>/../shared/corpus, as for the Rust benchmarks.
 import { createRequire } from "node:module";
@@ -52,7 +52,9 @@ const CHECKS = [
   ["ajv-formats-draft2019 iri-reference", "IRI reference (uri-js + known schemes)", (s) => draft2019["iri-reference"](s)],
 ];
 
-const lines = readFileSync(join(corpusDir, "corpus.txt"), "utf8").split("\n").filter((l) => l.length > 0);
+const limit = Number(flag("--limit", "0"));
+const all = readFileSync(join(corpusDir, "corpus.txt"), "utf8").split("\n").filter((l) => l.length > 0);
+const lines = limit > 0 ? all.slice(0, limit) : all;
 
 function pass(f) {
   let accepted = 0;
@@ -108,7 +110,10 @@ const verdict = (f, s) => {
     return "throws";
   }
 };
-const shown = (s) => JSON.stringify(s).slice(1, -1).replace(/\|/g, "\\|");
+// Bidi controls, private use and noncharacters written as \uXXXX, never raw.
+const shown = (s) => JSON.stringify(s).slice(1, -1).replace(/\|/g, "\\|")
+  .replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069\uE000-\uF8FF\uFDD0-\uFDEF]/g,
+    (c) => "\\u" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0"));
 
 if (markdown) {
   console.log(`${lines.length} lines of corpus.txt, ${samples} samples, median; Node ${process.version}; ` +
