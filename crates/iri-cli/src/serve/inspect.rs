@@ -9,6 +9,9 @@
 //! diagnostics (§4, §6.1, §7.5, §8; RFC 3986 §7) and the bidi display form and visual order
 //! (§4.1, §4.4). Offsets are byte offsets into the UTF-8 text; the pieces of text around
 //! them are given too, so that a client in another encoding (JavaScript) need not count.
+//!
+//! The same file is compiled into `crates/iri-wasm` (`#[path]`), so that the static viewer and
+//! the npm package answer with this very JSON: it uses only the library and `serde_json`.
 
 use iri::idn::IdnaOptions;
 use iri::scheme::javascript::Javascript;
@@ -148,7 +151,7 @@ fn components(r: &IriRef<&str>) -> Value {
 }
 
 /// The diagnostics at their default severities, each with the text of its span.
-fn diagnostics(input: &str) -> Value {
+pub fn diagnostics(input: &str) -> Value {
     let found = iri::lint::lint_str(input);
     Value::Array(
         found

@@ -1,10 +1,16 @@
-// The live IRI viewer: asks /api/inspect on every change and shows the answer.
+// The live IRI viewer: inspects the input on every change and shows the answer. One page, two
+// transports: served by `iri serve`, it asks the server's /api/inspect; written as static
+// files (crates/iri-wasm/build.sh), this script comes after the library compiled to
+// WebAssembly, which defines `iriViewerWasm`, and the page asks that instead. Both answer
+// the same JSON, made by the same code.
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const iriInput = $("iri");
   const baseInput = $("base");
+  // { ready: Promise of the module's exports } in the static page; null when served.
+  const wasm = typeof iriViewerWasm === "object" && iriViewerWasm !== null ? iriViewerWasm : null;
   let sequence = 0;
   let timer = null;
 
@@ -190,34 +196,47 @@
     setValidity("empty", "empty", "Type an IRI above.");
   }
 
+  // The server's answer to one inspection: { ok, status, reason, body }.
+  async function askServer(iri, base, preset) {
+    const params = new URLSearchParams();
+    params.set("iri", iri);
+    if (base) params.set("base", base);
+    if (preset && preset !== "strict") params.set("preset", preset);
+    const res = await fetch("/api/inspect?" + params.toString());
+    return { ok: res.ok, status: res.status, reason: res.statusText, body: await res.text() };
+  }
+
+  // The same answer from the WebAssembly module, in this page: no request, no size limit.
+  async function askWasm(iri, base, preset) {
+    const library = await wasm.ready;
+    return { ok: true, status: 200, reason: "OK", body: library.inspect(iri, base || undefined, preset || undefined) };
+  }
+
   async function update() {
     const mine = ++sequence;
-    const params = new URLSearchParams();
-    params.set("iri", iriInput.value);
-    if (baseInput.value) params.set("base", baseInput.value);
-    if ($("preset").value && $("preset").value !== "strict") params.set("preset", $("preset").value);
-    let res;
-    let body;
+    let answer;
     try {
-      res = await fetch("/api/inspect?" + params.toString());
-      body = await res.text();
+      answer = await (wasm ? askWasm : askServer)(iriInput.value, baseInput.value, $("preset").value);
     } catch (e) {
-      if (mine === sequence) showFailure("the server did not answer: " + e);
+      if (mine === sequence) {
+        showFailure((wasm ? "the WebAssembly module failed: " : "the server did not answer: ") + e);
+      }
       return;
     }
     if (mine !== sequence) return; // a newer answer is on its way
+    const body = answer.body;
     let v = null;
     try {
       v = JSON.parse(body);
     } catch (e) {
       v = null;
     }
-    if (!res.ok) {
+    if (!answer.ok) {
       // Every error of the server is {"error":{"status","reason","message"}}.
-      const e = v && v.error ? v.error : { status: res.status, reason: res.statusText, message: body };
+      const e = v && v.error ? v.error : { status: answer.status, reason: answer.reason, message: body };
       showFailure("the server refused the request: " + e.status + " " + e.reason + ": " + e.message);
     } else if (v === null || typeof v !== "object" || !Array.isArray(v.diagnostics)) {
-      showFailure("the server's answer is not an inspection: " + body.slice(0, 200));
+      showFailure((wasm ? "the module's" : "the server's") + " answer is not an inspection: " + body.slice(0, 200));
     } else {
       render(v);
     }
@@ -229,6 +248,13 @@
     timer = setTimeout(update, 40);
   }
 
+  if (wasm) {
+    document.body.dataset.transport = "wasm";
+    $("footer").textContent = "A static page: the iri library, compiled to WebAssembly, inspects " +
+      "each IRI in this browser; nothing is sent anywhere.";
+  } else {
+    document.body.dataset.transport = "server";
+  }
   iriInput.addEventListener("input", schedule);
   baseInput.addEventListener("input", schedule);
   $("preset").addEventListener("change", schedule);

@@ -1,28 +1,34 @@
-// Browser test of the live IRI viewer (`iri serve`): starts the server on a free local port,
-// drives its page in headless Chromium (Debian's /usr/bin/chromium through playwright-core),
-// types an IRI with Arabic and Cyrillic characters, checks the components and the URI form
-// shown, checks that an invalid IRI gets its offending character marked, that bidi controls
-// in the input never reach the page's text (RFC 3987 §4.1) and cannot reorder what follows
-// them, that valid syntax with ERROR diagnostics is not called valid, that a server error
-// (an input over 8 KiB: 414) replaces the results instead of leaving them stale, and saves
+// Browser test of the IRI viewer, one page run both ways: served by `iri serve` (the page asks
+// /api/inspect) and as the static files of crates/iri-wasm/build.sh opened from disk (file://,
+// the page calls the library compiled to WebAssembly). For each, in headless Chromium (Debian's
+// /usr/bin/chromium through playwright-core): types an IRI with Arabic and Cyrillic characters,
+// checks the components and the URI form shown, checks that an invalid IRI gets its offending
+// character marked, that bidi controls in the input never reach the page's text (RFC 3987 §4.1)
+// and cannot reorder what follows them, that valid syntax with ERROR diagnostics is not called
+// valid; served, that a server error (an input over 8 KiB: 414) replaces the results instead of
+// leaving them stale, static, that such an input is inspected in the page; and saves
 // screenshots.
 //
 // Environment: IRI_BIN (the `iri` binary; default target/debug/iri of the workspace),
-// CHROMIUM (default /usr/bin/chromium), SCREENSHOT (default target/browser/viewer.png).
+// VIEWER_DIR (the static viewer; default target/viewer), MODES (default "server,static"),
+// CHROMIUM (default /usr/bin/chromium), SCREENSHOT (default target/browser/viewer.png; the
+// static run's have -static in their names).
 // Exit status 0 when every check passes; 1 with a message saying which did not.
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../../../..");
 const bin = process.env.IRI_BIN || join(root, "target/debug/iri");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-const screenshot = resolve(root, process.env.SCREENSHOT || "target/browser/viewer.png");
+const screenshotBase = resolve(root, process.env.SCREENSHOT || "target/browser/viewer.png");
+const viewerDir = resolve(root, process.env.VIEWER_DIR || "target/viewer");
+const modes = (process.env.MODES || "server,static").split(",");
 
 // An IRI with Cyrillic (host, path, fragment) and Arabic (path, query) characters.
 const IRI = "https://пример.рф:8443/مرحبا/мир?q=كتاب#раздел";
@@ -74,8 +80,8 @@ async function cleanup() {
   if (profile) rmSync(profile, { recursive: true, force: true });
 }
 
-// The whole test must finish in two minutes.
-const watchdog = setTimeout(() => fail("timed out after 120 s"), 120_000);
+// The whole test must finish in four minutes.
+const watchdog = setTimeout(() => fail("timed out after 240 s"), 240_000);
 
 function startServer() {
   return new Promise((resolveStart, rejectStart) => {
@@ -97,16 +103,16 @@ function startServer() {
 
 let passed = 0;
 
+let mode = "";
+
 /** Reports a check that passed. */
 function ok(what) {
   passed += 1;
-  console.log(`ok: ${what}`);
+  console.log(`ok (${mode}): ${what}`);
 }
 
 async function main() {
   const started = Date.now();
-  const url = await startServer();
-  console.log(`server: ${url}`);
   profile = mkdtempSync(join(tmpdir(), "iri-chromium-"));
   browser = await chromium.launch({
     executablePath,
@@ -123,16 +129,44 @@ async function main() {
       `--disk-cache-dir=${profile}`,
     ],
   });
+  for (const m of modes) {
+    mode = m;
+    if (m === "server") {
+      const url = await startServer();
+      console.log(`server: ${url}`);
+      await checkViewer(url, url, "server", screenshotBase);
+    } else if (m === "static") {
+      const index = join(viewerDir, "index.html");
+      if (!existsSync(index)) {
+        throw new Error(`no static viewer at ${index}: run crates/iri-wasm/build.sh first (or MODES=server)`);
+      }
+      const url = pathToFileURL(index).href;
+      console.log(`static: ${url}`);
+      await checkViewer(url, pathToFileURL(viewerDir).href + "/", "wasm", screenshotBase.replace(/\.png$/, "-static.png"));
+    } else {
+      throw new Error(`unknown mode ${m}: server or static`);
+    }
+  }
+  console.log(`browser test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // A check that fails throws, so reaching here means every check passed.
+  console.log(`browser: ${passed} passed, 0 failed`);
+}
+
+// The checks of one way of running the page: `url` opens it, every resource it loads starts
+// with `inside`, and `transport` is what it must say it uses.
+async function checkViewer(url, inside, transport, screenshot) {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
   page.setDefaultTimeout(15_000);
   const pageErrors = [];
   page.on("pageerror", (e) => pageErrors.push(String(e)));
   const outside = [];
   page.on("request", (r) => {
-    if (!r.url().startsWith(url)) outside.push(r.url());
+    if (!r.url().startsWith(inside)) outside.push(r.url());
   });
 
   await page.goto(url, { waitUntil: "load" });
+  const shownTransport = await page.evaluate(() => document.body.dataset.transport);
+  if (shownTransport !== transport) throw new Error(`the page uses ${shownTransport}, not ${transport}`);
 
   // Type the IRI as a person would, key by key.
   const input = page.locator("#iri");
@@ -274,33 +308,45 @@ async function main() {
   if (validity.color !== validity.bad) throw new Error(`validity colour ${validity.color}, not ${validity.bad}`);
   ok("valid syntax with 2 ERROR diagnostics says so, in the error colour");
 
-  // More than 8 KiB: the server answers 414 (JSON) and the page shows that error in place of
-  // the results, none of the previous input's results left.
+  // More than 8 KiB. Served: the server answers 414 (JSON) and the page shows that error in
+  // place of the results, none of the previous input's results left. Static: no server, no
+  // limit; the page inspects it.
   await input.fill(IRI);
   await page.waitForSelector("#validity[data-state=valid]");
   const LONG = "http://a/" + "é".repeat(1500);
   await input.fill(LONG);
-  await page.waitForSelector("#validity[data-state=error]")
-    .catch(async () => { throw new Error(`after a long input the page shows: ${await page.textContent("#validity")} / ${await page.textContent("#error-message")}`); });
-  const shown = await page.evaluate(() => ({
-    validity: document.getElementById("validity").textContent,
-    resultsHidden: document.getElementById("results").hidden,
-    components: document.getElementById("components").childElementCount,
-    stale: document.querySelector("main").innerText.includes("пример"),
-  }));
-  if (!shown.validity.includes("414 URI Too Long") || !shown.validity.includes("8192")) {
-    throw new Error(`error shown: ${JSON.stringify(shown.validity)}`);
+  if (transport === "server") {
+    await page.waitForSelector("#validity[data-state=error]")
+      .catch(async () => { throw new Error(`after a long input the page shows: ${await page.textContent("#validity")} / ${await page.textContent("#error-message")}`); });
+    const shown = await page.evaluate(() => ({
+      validity: document.getElementById("validity").textContent,
+      resultsHidden: document.getElementById("results").hidden,
+      components: document.getElementById("components").childElementCount,
+      stale: document.querySelector("main").innerText.includes("пример"),
+    }));
+    if (!shown.validity.includes("414 URI Too Long") || !shown.validity.includes("8192")) {
+      throw new Error(`error shown: ${JSON.stringify(shown.validity)}`);
+    }
+    if (!shown.resultsHidden || shown.components !== 0 || shown.stale) {
+      throw new Error(`stale results shown with the error: ${JSON.stringify(shown)}`);
+    }
+    // And back.
+    await input.fill("http://a/b");
+    await page.waitForSelector("#validity[data-state=valid]");
+    if (await page.evaluate(() => document.getElementById("results").hidden)) {
+      throw new Error("the results stay hidden after the error");
+    }
+    ok("an input over 8 KiB shows the server's 414 in place of the results");
+  } else {
+    await page.waitForFunction((long) => {
+      const comps = document.getElementById("components");
+      const text = [...comps.querySelectorAll(".component .text")].map((e) => e.textContent).join("");
+      return document.getElementById("validity").dataset.state === "valid" && text === long;
+    }, LONG).catch(async () => { throw new Error(`after a long input the page shows: ${await page.textContent("#validity")}`); });
+    const uriShown = await page.textContent("#uri");
+    if (uriShown !== expectedUri(LONG)) throw new Error("the URI form of the long input is not shown whole");
+    ok("an input over 8 KiB is inspected in the page, whole");
   }
-  if (!shown.resultsHidden || shown.components !== 0 || shown.stale) {
-    throw new Error(`stale results shown with the error: ${JSON.stringify(shown)}`);
-  }
-  // And back.
-  await input.fill("http://a/b");
-  await page.waitForSelector("#validity[data-state=valid]");
-  if (await page.evaluate(() => document.getElementById("results").hidden)) {
-    throw new Error("the results stay hidden after the error");
-  }
-  ok("an input over 8 KiB shows the server's 414 in place of the results");
 
   // Back to the IRI, with a base, for the screenshot.
   await input.fill(IRI);
@@ -309,11 +355,11 @@ async function main() {
   await page.waitForSelector("#validity[data-state=valid]");
   if (pageErrors.length) throw new Error(`script errors on the page: ${pageErrors.join("; ")}`);
   if (outside.length) throw new Error(`the page asked for outside resources: ${outside.join(", ")}`);
+  const footer = await page.textContent("#footer");
+  if (!footer.includes(transport === "wasm" ? "WebAssembly" : "iri serve")) throw new Error(`footer: ${footer}`);
   await page.screenshot({ path: screenshot, fullPage: true });
   ok(`screenshot saved to ${screenshot}`);
-  console.log(`browser test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // A check that fails throws, so reaching here means every check passed.
-  console.log(`browser: ${passed} passed, 0 failed`);
+  await page.close();
 }
 
 main()

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds the library for WebAssembly and writes
+#   - the npm package `iri-toolkit` into crates/iri-wasm/pkg/ (ESM, types; `npm pack` there), and
+#   - the static IRI viewer into target/viewer/ (index.html, viewer.css, viewer.js): the page
+#     of `iri serve` calling the WebAssembly module instead of the server, the module embedded
+#     in viewer.js (base64) so that it works opened from disk (file://) as on any static host.
+#
+# Usage: crates/iri-wasm/build.sh [--pkg DIR] [--viewer DIR]
+# Needs: the wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown) and the
+# wasm-bindgen command of the same version as the wasm-bindgen crate in Cargo.lock
+# (cargo install wasm-bindgen-cli --version VERSION). WASM_OPT=PATH runs that wasm-opt
+# (binaryen) -Oz on the module; not by default: it makes the module smaller but its gzipped
+# size larger (BENCHMARKS.md).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+pkg="$here/pkg"
+viewer="$root/target/viewer"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pkg) pkg=$2; shift 2 ;;
+    --viewer) viewer=$2; shift 2 ;;
+    *) echo "usage: $0 [--pkg DIR] [--viewer DIR]" >&2; exit 2 ;;
+  esac
+done
+
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+  echo "build.sh: needs wasm-bindgen $want (found: ${have:-none}):" >&2
+  echo "  cargo install wasm-bindgen-cli --version $want" >&2
+  exit 1
+fi
+
+cd "$root"
+cargo build --target wasm32-unknown-unknown --profile wasm-release -p iri-toolkit-wasm
+wasm="$root/target/wasm32-unknown-unknown/wasm-release/iri_toolkit_wasm.wasm"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# wasm-opt -Oz, when WASM_OPT names one.
+opt=${WASM_OPT:-}
+optimize() {
+  if [ -n "$opt" ]; then
+    "$opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+      --enable-mutable-globals --enable-multivalue --enable-reference-types "$1" -o "$1.opt"
+    mv "$1.opt" "$1"
+  fi
+}
+
+# The npm package: wasm-bindgen's ES module (target web) under the wrapper of js/.
+rm -rf "$pkg"
+mkdir -p "$pkg"
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit --out-dir "$pkg" "$wasm"
+optimize "$pkg/iri_toolkit_bg.wasm"
+cp "$here/js/api.js" "$here/js/node.js" "$here/js/index.js" "$here/js/index.d.ts" \
+  "$here/js/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$pkg/"
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$here/Cargo.toml" | head -1)
+sed "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" "$here/js/package.json" > "$pkg/package.json"
+
+# The static viewer: wasm-bindgen's classic script (target no-modules, the global
+# wasm_bindgen), the module's bytes in base64, then the page's own script.
+wasm-bindgen --target no-modules --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit --out-dir "$work" "$wasm"
+optimize "$work/iri_toolkit_bg.wasm"
+page="$root/crates/iri-cli/src/serve"
+mkdir -p "$viewer"
+cp "$page/page.html" "$viewer/index.html"
+cp "$page/page.css" "$viewer/viewer.css"
+{
+  cat "$work/iri_toolkit.js"
+  echo
+  echo "// The library compiled to WebAssembly, embedded so that no fetch() is needed (file://)."
+  echo "var iriViewerWasm = (function () {"
+  printf '  const text = atob("'
+  base64 -w0 "$work/iri_toolkit_bg.wasm"
+  echo '");'
+  echo "  const bytes = new Uint8Array(text.length);"
+  echo "  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);"
+  echo "  return { ready: wasm_bindgen({ module_or_path: bytes }).then(() => wasm_bindgen) };"
+  echo "})();"
+  echo
+  cat "$page/page.js"
+} > "$viewer/viewer.js"
+
+size=$(wc -c < "$pkg/iri_toolkit_bg.wasm")
+gz=$(gzip -9 -c "$pkg/iri_toolkit_bg.wasm" | wc -c)
+echo "npm package: $pkg (iri_toolkit_bg.wasm: $size bytes, $gz gzipped)"
+echo "static viewer: $viewer/index.html"

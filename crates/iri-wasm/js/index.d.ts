@@ -1,0 +1,167 @@
+// Types of the npm package `iri-toolkit`: Internationalized Resource Identifiers (RFC 3987)
+// and URIs (RFC 3986), strictly, in WebAssembly.
+
+/**
+ * A grammar to check against: `iri-ref` (`IRI-reference`, RFC 3987 §2.2, the default), `iri`
+ * (`IRI`: a scheme, a fragment allowed), `absolute-iri` (no fragment), `relative-iri`
+ * (`irelative-ref`), and the URI grammars of RFC 3986: `uri-ref`, `uri`, `absolute-uri`,
+ * `relative-uri`. The other names are aliases.
+ */
+export type Kind =
+  | "iri-ref" | "iri-reference" | "iri" | "absolute-iri" | "absolute"
+  | "relative-iri" | "relative" | "irelative-ref"
+  | "uri-ref" | "uri-reference" | "uri" | "absolute-uri" | "relative-uri" | "relative-ref";
+
+/** The components of a reference (RFC 3986 §3), each a slice of the input; null when absent. */
+export interface Components {
+  scheme: string | null;
+  /** userinfo, host and port with their delimiters. */
+  authority: string | null;
+  userinfo: string | null;
+  host: string | null;
+  host_kind: HostKind | null;
+  port: string | null;
+  /** Always present, maybe empty. */
+  path: string;
+  query: string | null;
+  fragment: string | null;
+}
+
+export type HostKind = "reg-name" | "ipv4" | "ipv6" | "ipvfuture";
+
+export type Component = "scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
+
+/** The kinds of parse error (RFC 3987 §2.2, §4.1; RFC 3986 §3). */
+export type ErrorKind =
+  | "invalid-char" | "bidi-formatting" | "invalid-pct-encoding" | "missing-scheme"
+  | "colon-in-first-segment" | "invalid-ip-literal" | "invalid-port" | "non-ascii"
+  | "fragment-not-allowed" | "too-long";
+
+/**
+ * Why a call gave no result. Thrown by every function that returns a value made from an IRI
+ * (an unknown option value throws a RangeError, an argument that is not a string a TypeError).
+ */
+export class IriError extends Error {
+  name: "IriError";
+  /**
+   * A parse error's kind; `unreachable` when no reference reaches the target (relativize),
+   * `idna` when ToASCII rejects the host (toUri with idna), `lone-surrogate` when a string
+   * holds half a surrogate pair.
+   */
+  kind: ErrorKind | "unreachable" | "idna" | "lone-surrogate";
+  /** The component in which it went wrong, when known. */
+  component: Component | null;
+  /** The byte offset (UTF-8) of the offending character, as the rest of the toolkit counts. */
+  offset: number | null;
+  /** The same place as a UTF-16 index: `argument.slice(index)` starts with the character. */
+  index: number | null;
+  /** The name of the argument at fault: `input`, `reference`, `base`, `target` or the option at fault (`kind`, `level`, `form`, `preset`). */
+  argument: string;
+}
+
+/** Whether `input` matches the grammar `kind` (default `iri-ref`). Never throws on input. */
+export function isValid(input: string, kind?: Kind): boolean;
+
+/** The components of `input`, checked against `kind` (default `iri-ref`). */
+export function parse(input: string, kind?: Kind): Components;
+
+/** A resolution preset (docs/resolution.md): `strict` (RFC 3986 §5.2.2 as written, the
+ * default), `rdf` (base normalization, RFC 3986 §5.2.1, and erratum 4789) or `browser` (also
+ * percent-encoded dot segments). An unknown name throws a RangeError. */
+export type Preset = "strict" | "rdf" | "browser";
+
+/** `reference` resolved against the IRI `base` (RFC 3986 §5.2; strict unless a preset says
+ * otherwise). */
+export function resolve(reference: string, base: string, options?: { preset?: Preset }): string;
+
+/** The shortest reference that resolves against the IRI `base` to the IRI `target`. */
+export function relativize(target: string, base: string): string;
+
+export interface IdnaOptions {
+  /** Host names of DNS schemes through IDNA (UTS #46): ToASCII in toUri, ToUnicode in toIri. */
+  idna?: boolean;
+}
+
+/** The URI form of an IRI reference (RFC 3987 §3.1): non-ASCII characters percent-encoded. */
+export function toUri(input: string, options?: IdnaOptions): string;
+
+/** The IRI form of a URI reference (RFC 3987 §3.2): percent-encoded UTF-8 decoded where allowed. */
+export function toIri(input: string, options?: IdnaOptions): string;
+
+export interface NormalizeOptions {
+  /** `syntax` (RFC 3987 §5.3.2, the default) or `scheme` (§5.3.3: default ports, IDN, …). */
+  level?: "syntax" | "scheme";
+  /** The form of the result: `iri` (the default) or `uri`. */
+  form?: "iri" | "uri";
+  /** NFC (§5.3.2.2). */
+  nfc?: boolean;
+  /** NFKC (§5.3.2.2; for comparison only). */
+  nfkc?: boolean;
+  /** Leave the fragment out (§5.1). */
+  ignoreFragment?: boolean;
+}
+
+/** `input` normalized for a rung of the comparison ladder (RFC 3987 §5.3). */
+export function normalize(input: string, options?: NormalizeOptions): string;
+
+export type Severity = "error" | "warning" | "info";
+
+/** One diagnostic (codes and sections: docs/diagnostics.md of the toolkit). */
+export interface Diagnostic {
+  /** A stable kebab-case code, such as `bidi-formatting-character` or `password-in-userinfo`. */
+  code: string;
+  severity: Severity;
+  component: Component | null;
+  /** Byte offsets (UTF-8) of the span, end exclusive. */
+  start: number;
+  end: number;
+  /** The text of the span. */
+  text: string;
+  message: string;
+  /** The RFC section of the rule, such as `RFC 3987 §4.1`. */
+  section: string;
+  /** A replacement for the span, where one is known. */
+  suggestion: string | null;
+}
+
+/** The diagnostics of `input` at their default severities (RFC 3987 §4, §6.1, §7.5, §8). */
+export function lint(input: string): Diagnostic[];
+
+/** A parse error with the text around the offending character. */
+export interface InspectionError {
+  kind: ErrorKind;
+  component: Component;
+  /** Byte offset (UTF-8). */
+  offset: number;
+  message: string;
+  before: string;
+  /** The offending character; empty at the end of the input. */
+  char: string;
+  after: string;
+}
+
+/** The answer of `iri serve`'s `/api/inspect` (its fields are described in docs/serve.md). */
+export interface Inspection {
+  input: string;
+  valid: boolean;
+  error: InspectionError | null;
+  absolute: boolean | null;
+  components: { part: Component | "delimiter"; text: string }[] | null;
+  host_kind: HostKind | null;
+  diagnostics: Diagnostic[];
+  bidi: { is_bidi: boolean; display: string; display_escaped: string; visual: string };
+  /** The URI form; this and the next four are absent when the input is not valid. */
+  uri?: string;
+  uri_idna?: { value: string; error: null } | { value: null; error: string };
+  iri?: string;
+  iri_idna?: string;
+  normalized?: { level: "syntax" | "scheme"; iri: string; uri: string }[];
+  /** Present when a base is given. */
+  base?: { input: string; valid: boolean; error: InspectionError | null };
+  /** Present when a base is given; null when the base or the input is not valid. */
+  resolved?: { iri: string; uri: string; preset: Preset } | null;
+}
+
+/** Everything the toolkit says about `input`, resolved against `base` (with `preset`, default
+ * `strict`) when one is given. */
+export function inspect(input: string, base?: string | null, options?: { preset?: Preset }): Inspection;

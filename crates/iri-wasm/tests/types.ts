@@ -1,0 +1,42 @@
+// A type check of the package's index.d.ts (tsc -p tsconfig.json): what must compile does,
+// and what must not is marked @ts-expect-error (tsc fails if such a line compiles).
+import {
+  inspect, isValid, IriError, lint, normalize, parse, relativize, resolve, toIri, toUri,
+  type Components, type Diagnostic, type Inspection, type Kind,
+} from "iri-toolkit";
+
+const kind: Kind = "absolute-iri";
+const valid: boolean = isValid("http://a/", kind);
+const c: Components = parse("http://a/");
+const path: string = c.path;
+const host: string | null = c.host;
+const resolved: string = resolve("g", "http://a/b");
+const relative: string = relativize("http://a/g", "http://a/b");
+const uri: string = toUri("http://a/é", { idna: true });
+const iri: string = toIri("http://a/%C3%A9");
+const n: string = normalize("HTTP://a/", { level: "scheme", form: "uri", nfc: true, ignoreFragment: true });
+const diagnostics: Diagnostic[] = lint("http://a/");
+const sections: string[] = diagnostics.map((d) => d.section);
+const v: Inspection = inspect("a", "http://b/");
+const shownUri: string | undefined = v.uri;
+const resolvedIri: string | undefined = v.resolved?.iri;
+try {
+  parse("a b");
+} catch (e) {
+  if (e instanceof IriError) {
+    const at: number | null = e.index;
+    const where: string = e.argument;
+    console.log(at, where, e.kind === "invalid-char", e.message);
+  }
+}
+
+// @ts-expect-error: not a kind
+isValid("a", "url");
+// @ts-expect-error: not a level
+normalize("a", { level: "simple" });
+// @ts-expect-error: the base is a string
+resolve("a", 1);
+// @ts-expect-error: the path is never null
+const nullPath: null = c.path;
+
+console.log(valid, path, host, resolved, relative, uri, iri, n, sections, shownUri, resolvedIri, nullPath);
