@@ -98,14 +98,17 @@ def vectorized(lines: list[str], repeat: int) -> None:
             print(f"| {label} | {name} | {len(lines) / one / 1e6:.2f} | {len(lines) / many / 1e6:.2f} |")
     try:
         import duckdb
-        from duckdb.typing import BOOLEAN, VARCHAR
     except ImportError:
         return
+    try:  # duckdb 2
+        from duckdb.sqltypes import BOOLEAN, VARCHAR
+    except ImportError:  # duckdb 1
+        from duckdb.typing import BOOLEAN, VARCHAR
     for threads in (1, None):
         con = duckdb.connect()
         con.execute(f"set threads = {1 if threads == 1 else cores}")
-        con.create_function("iri_valid", lambda a, t=threads: iri.arrow.is_valid(a, threads=t), [VARCHAR], BOOLEAN, type="arrow")
-        con.create_function("iri_norm", lambda a, t=threads: iri.arrow.normalize(a, errors="null", threads=t), [VARCHAR], VARCHAR, type="arrow")
+        con.create_function("iri_valid", lambda a, t=threads: iri.arrow.is_valid(a, threads=t), [VARCHAR], BOOLEAN, type="arrow", null_handling="special")
+        con.create_function("iri_norm", lambda a, t=threads: iri.arrow.normalize(a, errors="null", threads=t), [VARCHAR], VARCHAR, type="arrow", null_handling="special")
         con.register("t", pa.table({"link": arr}))
         con.execute("create table links as select * from t")
         base = median_time(lambda: con.sql("select count(link) from links").fetchall(), repeat)

@@ -4,22 +4,28 @@ Run: ``python examples/duckdb_udf.py``.
 """
 
 import duckdb
-from duckdb.typing import BOOLEAN, VARCHAR
+try:  # duckdb 2
+    from duckdb.sqltypes import BOOLEAN, VARCHAR
+except ImportError:  # duckdb 1
+    from duckdb.typing import BOOLEAN, VARCHAR
 
 import iri.arrow
 
 
 def connect() -> duckdb.DuckDBPyConnection:
     """A connection with ``iri_valid(s)``, ``iri_normalize(s)`` and ``iri_resolve(base, ref)``
-    as vectorized (Arrow) functions; an invalid IRI gives NULL in the last two."""
+    as vectorized (Arrow) functions; an invalid IRI gives NULL in the last two, which is why
+    they are registered with ``null_handling="special"`` (DuckDB otherwise refuses a NULL out of
+    a UDF)."""
     con = duckdb.connect()
-    con.create_function("iri_valid", lambda a: iri.arrow.is_valid(a), [VARCHAR], BOOLEAN, type="arrow")
+    con.create_function("iri_valid", lambda a: iri.arrow.is_valid(a), [VARCHAR], BOOLEAN, type="arrow", null_handling="special")
     con.create_function(
         "iri_normalize",
         lambda a: iri.arrow.normalize(a, level="scheme", errors="null"),
         [VARCHAR],
         VARCHAR,
         type="arrow",
+        null_handling="special",
     )
     con.create_function(
         "iri_resolve",
@@ -27,6 +33,7 @@ def connect() -> duckdb.DuckDBPyConnection:
         [VARCHAR, VARCHAR],
         VARCHAR,
         type="arrow",
+        null_handling="special",
     )
     return con
 

@@ -24,6 +24,7 @@ SCHEMA = "page string, link string, resolved string, normalized string, uri stri
 def resolve_batches(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarrow.RecordBatch"]:
     """The ``mapInArrow`` function: runs on the executors, one Arrow batch at a time."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     import iri.arrow
 
@@ -35,7 +36,7 @@ def resolve_batches(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarr
         # Why a row failed: the link's own parse error, else the page's.
         link_errors = iri.arrow.parse(link, threads=1).field("error")
         page_errors = iri.arrow.parse(page, kind="iri", threads=1).field("error")
-        error = pa.compute.coalesce(link_errors, page_errors)
+        error = pc.coalesce(link_errors, page_errors)
         yield pa.RecordBatch.from_arrays(
             [page, link, resolved, normalized, uri, error],
             names=["page", "link", "resolved", "normalized", "uri", "error"],

@@ -157,8 +157,11 @@ def test_duckdb_relation_and_arrow_udf():
     con = duckdb.connect()
     rel = con.sql("select * from (values ('http://a/é'), (NULL), ('a b')) t(link)")
     assert iri.arrow.is_valid(rel).to_pylist() == [True, None, False]
-    from duckdb.typing import BOOLEAN, VARCHAR
+    try:  # duckdb 2
+        from duckdb.sqltypes import BOOLEAN, VARCHAR
+    except ImportError:  # duckdb 1
+        from duckdb.typing import BOOLEAN, VARCHAR
 
-    con.create_function("iri_valid", lambda a: iri.arrow.is_valid(a), [VARCHAR], BOOLEAN, type="arrow")
+    con.create_function("iri_valid", lambda a: iri.arrow.is_valid(a), [VARCHAR], BOOLEAN, type="arrow", null_handling="special")
     rows = con.sql("select link, iri_valid(link) from (values ('http://a/'), ('a b'), (NULL)) t(link)").fetchall()
     assert rows == [("http://a/", True), ("a b", False), (None, None)]

@@ -69,7 +69,7 @@ def test_suite(schema, description, data, valid):
 def test_register_on_a_checker_and_the_cause_is_the_iri_error():
     checker = iri.jsonschema.register(jsonschema.FormatChecker(formats=()))
     assert set(iri.jsonschema.FORMATS) <= set(checker.checkers)
-    with pytest.raises(jsonschema.FormatError) as info:
+    with pytest.raises(jsonschema.exceptions.FormatError) as info:
         checker.check("http://a/b c", "iri")
     cause = info.value.cause
     assert isinstance(cause, iri.IriError) and cause.kind == "invalid-char" and cause.offset == 10
