@@ -22,10 +22,34 @@ fn raise<T>(py: Python<'_>, r: Result<T, Fail>) -> PyResult<T> {
     r.map_err(|f| f.into_pyerr(py, None))
 }
 
+/// The UTF-8 text of a `str`, without a copy. The stable ABI of Python 3.9 lacks
+/// `PyUnicode_AsUTF8AndSize` (pyo3 then encodes into a new `bytes` for each `&str` argument);
+/// every CPython 3.9+ exports it, and 3.10 added it to the stable ABI unchanged.
+fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
+    extern "C" {
+        fn PyUnicode_AsUTF8AndSize(
+            unicode: *mut pyo3::ffi::PyObject,
+            size: *mut pyo3::ffi::Py_ssize_t,
+        ) -> *const std::ffi::c_char;
+    }
+    let mut size: pyo3::ffi::Py_ssize_t = 0;
+    // SAFETY: `s` is a live `str`; the returned buffer is cached in it and lives as long as it
+    // does, which the lifetime `'a` ties to the borrow of `s`. NULL means a Python error
+    // (a lone surrogate), which is fetched.
+    unsafe {
+        let data = PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size);
+        if data.is_null() {
+            return Err(PyErr::fetch(s.py()));
+        }
+        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), size as usize);
+        Ok(std::str::from_utf8_unchecked(bytes))
+    }
+}
+
 /// A text argument: a `str`, or an `IriRef` (its text).
 pub fn text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_cow()?.into_owned());
+        return Ok(utf8(s)?.to_owned());
     }
     if let Ok(r) = obj.cast::<IriRef>() {
         return Ok(r.get().text.clone());
@@ -411,10 +435,10 @@ impl IriRef {
 /// iri.IriError: invalid IRI: no scheme: it must start with a letter, then letters, digits, '+', '-' or '.', then ':'
 #[pyfunction]
 #[pyo3(signature = (s, kind = "iri-reference", *, mode = "strict"))]
-fn parse(py: Python<'_>, s: &str, kind: &str, mode: &str) -> PyResult<IriRef> {
+fn parse(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str, mode: &str) -> PyResult<IriRef> {
     let k = arg(ops::kind(kind))?;
     let m = arg(ops::mode(mode))?;
-    raise(py, make(s, k, m))
+    raise(py, make(utf8(s)?, k, m))
 }
 
 /// Whether ``s`` matches the grammar ``kind`` (see :func:`parse`), without building a value.
@@ -426,9 +450,9 @@ fn parse(py: Python<'_>, s: &str, kind: &str, mode: &str) -> PyResult<IriRef> {
 /// False
 #[pyfunction]
 #[pyo3(signature = (s, kind = "iri-reference"))]
-fn is_valid(s: &str, kind: &str) -> PyResult<bool> {
+fn is_valid(s: &Bound<'_, PyString>, kind: &str) -> PyResult<bool> {
     let k = arg(ops::kind(kind))?;
-    Ok(iri::validate(s, k).is_ok())
+    Ok(iri::validate(utf8(s)?, k).is_ok())
 }
 
 /// Checks ``s`` against the grammar ``kind``: returns ``None`` or raises :class:`IriError`.
@@ -440,8 +464,9 @@ fn is_valid(s: &str, kind: &str) -> PyResult<bool> {
 /// iri.IriError: invalid IRI reference: '%' at byte 9 in the path is not followed by two hex digits
 #[pyfunction]
 #[pyo3(signature = (s, kind = "iri-reference"))]
-fn validate(py: Python<'_>, s: &str, kind: &str) -> PyResult<()> {
+fn validate(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str) -> PyResult<()> {
     let k = arg(ops::kind(kind))?;
+    let s = utf8(s)?;
     iri::validate(s, k).map_err(|e| Fail::parse(&e, s).into_pyerr(py, None))
 }
 
