@@ -21,7 +21,10 @@ and :mod:`iri.jsonschema` checks the ``iri``/``iri-reference``/``uri``/``uri-ref
 formats of JSON Schema.
 """
 
+from __future__ import annotations
+
 from importlib.metadata import PackageNotFoundError, version as _version
+from typing import TYPE_CHECKING
 
 from ._iri import (
     Diagnostic,
@@ -44,6 +47,9 @@ from ._iri import (
     to_uri,
     validate,
 )
+
+if TYPE_CHECKING:
+    from ._iri import Kind as _Kind, Mode as _Mode
 
 try:
     __version__ = _version("iri-toolkit")
@@ -86,6 +92,6 @@ __all__ = [
 ]
 
 
-def _unpickle(s, kind, mode):
+def _unpickle(s: str, kind: _Kind, mode: _Mode) -> IriRef:
     """Rebuilds a pickled :class:`IriRef`."""
     return parse(s, kind, mode=mode)

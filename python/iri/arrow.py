@@ -23,9 +23,12 @@ for a row: its struct says ``valid`` and ``error``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _iri
+
+if TYPE_CHECKING:
+    from ._iri import DocType, Errors, Form, Kind, Level, Mode, Whitespace, Wrap
 
 __all__ = [
     "display",
@@ -49,7 +52,7 @@ def _is_polars(obj: Any) -> bool:
 
 def _is_pyarrow_array(obj: Any) -> bool:
     try:
-        import pyarrow as pa
+        import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         return False
     return isinstance(obj, pa.Array)
@@ -74,7 +77,7 @@ def _first(a: Any, b: Any) -> Any:
     return b if isinstance(a, (str, _iri.IriRef)) else a
 
 
-def is_valid(arr: Any, kind: str = "iri-reference", *, threads: int | None = None) -> Any:
+def is_valid(arr: Any, kind: Kind = "iri-reference", *, threads: int | None = None) -> Any:
     """Booleans: whether each row matches the grammar ``kind`` (see :func:`iri.parse`).
 
     >>> import pyarrow as pa, iri.arrow
@@ -84,7 +87,7 @@ def is_valid(arr: Any, kind: str = "iri-reference", *, threads: int | None = Non
     return _out(arr, _iri.arrow_is_valid(arr, kind, threads=threads))
 
 
-def parse(arr: Any, kind: str = "iri-reference", *, mode: str = "strict", threads: int | None = None) -> Any:
+def parse(arr: Any, kind: Kind = "iri-reference", *, mode: Mode = "strict", threads: int | None = None) -> Any:
     """A struct per row: ``valid``, ``error``, ``error_kind``, ``error_offset`` (characters),
     the components ``scheme``, ``authority``, ``userinfo``, ``host``, ``host_kind``, ``port``
     (its text), ``path``, ``query``, ``fragment``, the strict text ``iri`` and the number of
@@ -101,7 +104,7 @@ def parse(arr: Any, kind: str = "iri-reference", *, mode: str = "strict", thread
     return _out(arr, _iri.arrow_parse(arr, kind, mode=mode, threads=threads))
 
 
-def resolve(base: Any, reference: Any, *, errors: str = "raise", threads: int | None = None) -> Any:
+def resolve(base: Any, reference: Any, *, errors: Errors = "raise", threads: int | None = None) -> Any:
     """Each reference resolved against its base (RFC 3986 §5.2); either may be one ``str``
     for every row.
 
@@ -112,7 +115,7 @@ def resolve(base: Any, reference: Any, *, errors: str = "raise", threads: int | 
     return _out(_first(base, reference), _iri.arrow_resolve(base, reference, errors=errors, threads=threads))
 
 
-def relativize(base: Any, target: Any, *, errors: str = "raise", threads: int | None = None) -> Any:
+def relativize(base: Any, target: Any, *, errors: Errors = "raise", threads: int | None = None) -> Any:
     """The shortest reference from each base to each target; either may be one ``str``.
 
     >>> import pyarrow as pa, iri.arrow
@@ -122,7 +125,7 @@ def relativize(base: Any, target: Any, *, errors: str = "raise", threads: int | 
     return _out(_first(base, target), _iri.arrow_relativize(base, target, errors=errors, threads=threads))
 
 
-def equivalence_level(a: Any, b: Any, *, errors: str = "raise", threads: int | None = None) -> Any:
+def equivalence_level(a: Any, b: Any, *, errors: Errors = "raise", threads: int | None = None) -> Any:
     """The lowest rung of the comparison ladder at which each pair is equivalent
     (``'simple'``, ``'syntax'``, ``'scheme'``), null where none; either may be one ``str``.
 
@@ -138,8 +141,8 @@ def to_uri(
     *,
     idna: bool = False,
     charset: str | None = None,
-    mode: str = "strict",
-    errors: str = "raise",
+    mode: Mode = "strict",
+    errors: Errors = "raise",
     threads: int | None = None,
 ) -> Any:
     """The URI form of each row (RFC 3987 §3.1); the options are those of :func:`iri.to_uri`.
@@ -153,7 +156,7 @@ def to_uri(
     return _out(arr, _iri.arrow_to_uri(arr, idna=idna, charset=charset, mode=mode, errors=errors, threads=threads))
 
 
-def to_iri(arr: Any, *, idna: bool = False, errors: str = "raise", threads: int | None = None) -> Any:
+def to_iri(arr: Any, *, idna: bool = False, errors: Errors = "raise", threads: int | None = None) -> Any:
     """The IRI form of each row (RFC 3987 §3.2).
 
     >>> import pyarrow as pa, iri.arrow
@@ -165,14 +168,14 @@ def to_iri(arr: Any, *, idna: bool = False, errors: str = "raise", threads: int 
 
 def normalize(
     arr: Any,
-    level: str = "syntax",
+    level: Level = "syntax",
     *,
     nfc: bool = False,
     nfkc: bool = False,
-    form: str = "iri",
+    form: Form = "iri",
     idn: bool | None = None,
     ignore_fragment: bool = False,
-    errors: str = "raise",
+    errors: Errors = "raise",
     threads: int | None = None,
 ) -> Any:
     """The normal form of each row (RFC 3987 §5.3); the options are those of
@@ -198,7 +201,7 @@ def normalize(
     )
 
 
-def display(arr: Any, wrap: str = "embedding", *, threads: int | None = None) -> Any:
+def display(arr: Any, wrap: Wrap = "embedding", *, threads: int | None = None) -> Any:
     """The display text of each row (RFC 3987 §4.1); see :func:`iri.display`.
 
     >>> import pyarrow as pa, iri.arrow
@@ -211,9 +214,9 @@ def display(arr: Any, wrap: str = "embedding", *, threads: int | None = None) ->
 def preprocess(
     arr: Any,
     *,
-    whitespace: str = "remove",
+    whitespace: Whitespace = "remove",
     char_refs: bool = False,
-    errors: str = "raise",
+    errors: Errors = "raise",
     threads: int | None = None,
 ) -> Any:
     """Each row pre-processed as one reference; see :func:`iri.preprocess`.
@@ -238,10 +241,10 @@ def lint(arr: Any, *, threads: int | None = None) -> Any:
 
 def extract(
     arr: Any,
-    type: str | None = None,
+    type: DocType | None = None,
     *,
     base: str | None = None,
-    mode: str = "strict",
+    mode: Mode = "strict",
     threads: int | None = None,
 ) -> Any:
     """A list of the IRIs found in each row's text (see :func:`iri.extract`): structs of

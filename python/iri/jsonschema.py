@@ -17,13 +17,16 @@ jsonschema.exceptions.ValidationError: '/résumé' is not a 'iri'
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import _iri
 
+if TYPE_CHECKING:
+    from ._iri import Kind
+
 __all__ = ["FORMATS", "FORMAT_CHECKER", "register"]
 
-FORMATS = {
+FORMATS: dict[str, Kind] = {
     "iri": "iri",
     "iri-reference": "iri-reference",
     "uri": "uri",
@@ -32,7 +35,7 @@ FORMATS = {
 """JSON Schema format name → grammar (``kind=`` of :func:`iri.is_valid`)."""
 
 
-def _checker(kind: str):
+def _checker(kind: Kind) -> Callable[[Any], bool]:
     def check(instance: Any) -> bool:
         if not isinstance(instance, str):
             return True
@@ -63,7 +66,7 @@ def register(checker: Any) -> Any:
 
 def _default() -> Any:
     try:
-        import jsonschema
+        import jsonschema  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover
         return None
     return register(jsonschema.FormatChecker())
