@@ -24,9 +24,13 @@ create_exception!(
      ('invalid-char', 20, 'path', ' ')\n"
 );
 
-/// An error, independent of the GIL.
+/// An error, independent of the GIL (boxed: it travels in the `Err` of every row's result).
 #[derive(Debug, Clone)]
-pub struct Fail {
+pub struct Fail(Box<FailInfo>);
+
+/// What a [`Fail`] holds.
+#[derive(Debug, Clone)]
+pub struct FailInfo {
     pub message: String,
     pub kind: &'static str,
     pub byte_offset: Option<usize>,
@@ -46,10 +50,18 @@ pub fn char_offset(s: &str, byte: usize) -> usize {
     }
 }
 
+impl std::ops::Deref for Fail {
+    type Target = FailInfo;
+
+    fn deref(&self) -> &FailInfo {
+        &self.0
+    }
+}
+
 impl Fail {
     /// An error without position.
     pub fn plain(kind: &'static str, message: String, input: &str) -> Fail {
-        Fail {
+        Fail(Box::new(FailInfo {
             message,
             kind,
             byte_offset: None,
@@ -58,21 +70,20 @@ impl Fail {
             ch: None,
             grammar: None,
             input: input.to_string(),
-        }
+        }))
     }
 
     /// An error at a byte offset of `input`.
     pub fn at(kind: &'static str, message: String, input: &str, byte: usize) -> Fail {
-        Fail {
-            byte_offset: Some(byte),
-            offset: Some(char_offset(input, byte)),
-            ..Fail::plain(kind, message, input)
-        }
+        let mut f = Fail::plain(kind, message, input);
+        f.0.byte_offset = Some(byte);
+        f.0.offset = Some(char_offset(input, byte));
+        f
     }
 
     /// A parse error of `input`.
     pub fn parse(e: &iri::ParseError, input: &str) -> Fail {
-        Fail {
+        Fail(Box::new(FailInfo {
             message: e.to_string(),
             kind: e.kind().as_str(),
             byte_offset: Some(e.offset()),
@@ -81,7 +92,7 @@ impl Fail {
             ch: e.char(),
             grammar: Some(e.grammar().as_str()),
             input: input.to_string(),
-        }
+        }))
     }
 
     /// A bad argument (an unknown kind, level, …): a `ValueError`, not an `IriError`.

@@ -163,6 +163,7 @@ fn ranges(len: usize, threads: Option<usize>) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// A worker's job: the rows of a range into one array, or the first failing row and why.
 type Kernel<'a> = dyn Fn(Range<usize>) -> Result<ArrayRef, (usize, Fail)> + Sync + 'a;
 
 /// Runs `kernel` over the ranges on scoped threads, the GIL released; the first error (by row)
@@ -262,6 +263,9 @@ fn unary(
     finish(py, &col, chunks, DataType::Utf8)
 }
 
+/// A (string, string) → string operation: `None` gives a null row.
+type BinaryOp<'a> = dyn Fn(&str, &str) -> Result<Option<String>, Fail> + Sync + 'a;
+
 /// A (string, string) → string operation over two columns, or a column and one text.
 fn binary(
     py: Python<'_>,
@@ -269,7 +273,7 @@ fn binary(
     second: &Bound<'_, PyAny>,
     threads: Option<usize>,
     errors: &str,
-    op: &(dyn Fn(&str, &str) -> Result<Option<String>, Fail> + Sync),
+    op: &BinaryOp<'_>,
 ) -> PyResult<Py<PyAny>> {
     let strict = raise_errors(errors)?;
     let a = Other::read(first)?;
