@@ -1,0 +1,127 @@
+//! Errors: one plain Rust value ([`Fail`]) that worker threads can carry, turned into an
+//! `iri.IriError` (a subclass of `ValueError`) with its attributes once the GIL is held.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    iri,
+    IriError,
+    PyValueError,
+    "Why a text is not a valid IRI (or could not be mapped, resolved or relativized).\n\n\
+     Attributes: ``kind`` (``'invalid-char'``, ``'missing-scheme'``, … or ``'idna'``,\n\
+     ``'unmappable'``, ``'relativize'``, ``'char-ref'``, ``'unknown-charset'``), ``offset``\n\
+     (character offset in the input, or ``None``), ``byte_offset`` (UTF-8 byte offset),\n\
+     ``component`` (``'path'``, … or ``None``), ``char`` (the offending character or ``None``),\n\
+     ``grammar`` (the grammar rule, e.g. ``'iri-ref'``), ``input`` (the text) and ``row``\n\
+     (the row of an Arrow array, or ``None``).\n\n\
+     >>> import iri\n\
+     >>> try:\n\
+     ...     iri.parse('http://example.org/a b')\n\
+     ... except iri.IriError as e:\n\
+     ...     (e.kind, e.offset, e.component, e.char)\n\
+     ('invalid-char', 20, 'path', ' ')\n"
+);
+
+/// An error, independent of the GIL (boxed: it travels in the `Err` of every row's result).
+#[derive(Debug, Clone)]
+pub struct Fail(Box<FailInfo>);
+
+/// What a [`Fail`] holds.
+#[derive(Debug, Clone)]
+pub struct FailInfo {
+    pub message: String,
+    pub kind: &'static str,
+    pub byte_offset: Option<usize>,
+    pub offset: Option<usize>,
+    pub component: Option<&'static str>,
+    pub ch: Option<char>,
+    pub grammar: Option<&'static str>,
+    pub input: String,
+}
+
+/// The character offset of a byte offset in `s` (the byte offset itself if it is not on a
+/// character boundary, which the library never reports).
+pub fn char_offset(s: &str, byte: usize) -> usize {
+    match s.get(..byte) {
+        Some(prefix) => prefix.chars().count(),
+        None => byte,
+    }
+}
+
+impl std::ops::Deref for Fail {
+    type Target = FailInfo;
+
+    fn deref(&self) -> &FailInfo {
+        &self.0
+    }
+}
+
+impl Fail {
+    /// An error without position.
+    pub fn plain(kind: &'static str, message: String, input: &str) -> Fail {
+        Fail(Box::new(FailInfo {
+            message,
+            kind,
+            byte_offset: None,
+            offset: None,
+            component: None,
+            ch: None,
+            grammar: None,
+            input: input.to_string(),
+        }))
+    }
+
+    /// An error at a byte offset of `input`.
+    pub fn at(kind: &'static str, message: String, input: &str, byte: usize) -> Fail {
+        let mut f = Fail::plain(kind, message, input);
+        f.0.byte_offset = Some(byte);
+        f.0.offset = Some(char_offset(input, byte));
+        f
+    }
+
+    /// A parse error of `input`.
+    pub fn parse(e: &iri::ParseError, input: &str) -> Fail {
+        Fail(Box::new(FailInfo {
+            message: e.to_string(),
+            kind: e.kind().as_str(),
+            byte_offset: Some(e.offset()),
+            offset: Some(char_offset(input, e.offset())),
+            component: Some(e.component().as_str()),
+            ch: e.char(),
+            grammar: Some(e.grammar().as_str()),
+            input: input.to_string(),
+        }))
+    }
+
+    /// A bad argument (an unknown kind, level, …): a `ValueError`, not an `IriError`.
+    pub fn argument(message: String) -> PyErr {
+        PyValueError::new_err(message)
+    }
+
+    /// The `IriError`, with `row` set for an error in an Arrow array.
+    pub fn into_pyerr(self, py: Python<'_>, row: Option<usize>) -> PyErr {
+        let message = match row {
+            Some(r) => format!("row {r}: {}", self.message),
+            None => self.message.clone(),
+        };
+        let err = IriError::new_err(message);
+        let value = err.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("kind", self.kind)?;
+            value.setattr("offset", self.offset)?;
+            value.setattr("byte_offset", self.byte_offset)?;
+            value.setattr("component", self.component)?;
+            value.setattr("char", self.ch.map(String::from))?;
+            value.setattr("grammar", self.grammar)?;
+            value.setattr("input", &self.input)?;
+            value.setattr("row", row)?;
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(e) => e,
+        }
+    }
+}

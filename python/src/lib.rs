@@ -1,0 +1,25 @@
+//! The Python binding of `iri-toolkit` (module `iri._iri`, re-exported by the `iri` package).
+//!
+//! - [`scalar`]: one IRI at a time (RFC 3987 §2.2 parsing, §3 mappings, §4 display, §5
+//!   comparison, §7.3 extraction, the lenient grammar of the IRI processing draft).
+//! - [`vector`]: the same operations over Arrow arrays (the Arrow PyCapsule interface), in
+//!   chunks on all cores with the GIL released.
+//! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
+//!   component.
+
+use pyo3::prelude::*;
+
+mod fail;
+mod ops;
+mod scalar;
+mod vector;
+
+/// The extension module: the scalar API, the classes, the error and the Arrow kernels.
+#[pymodule]
+fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("IriError", py.get_type::<fail::IriError>())?;
+    scalar::register(m)?;
+    vector::register(m)?;
+    Ok(())
+}
