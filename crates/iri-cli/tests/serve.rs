@@ -335,7 +335,8 @@ fn inspect_shows_the_script_of_a_javascript_iri() {
         .as_str()
         .unwrap()
         .contains("UTF-8"));
-    assert_eq!(v["javascript"]["error"]["offset"], 11);
+    assert_eq!(v["javascript"]["error"]["byte"], 11);
+    assert_eq!(v["javascript"]["error"]["column"], 12);
     let v = server.get("/api/inspect?iri=http%3A%2F%2Fa%2F").json();
     assert!(v["javascript"].is_null());
 }
@@ -347,7 +348,8 @@ fn inspect_invalid_input_and_diagnostics() {
     let v = server.get("/api/inspect?iri=http://a/b+c").json();
     assert_eq!(v["valid"], false);
     assert_eq!(v["error"]["kind"], "invalid-char");
-    assert_eq!(v["error"]["offset"], 10);
+    assert_eq!(v["error"]["byte"], 10);
+    assert_eq!(v["error"]["column"], 11);
     assert_eq!(v["error"]["before"], "http://a/b");
     assert_eq!(v["error"]["char"], " ");
     assert!(v["components"].is_null() && v["uri"].is_null());

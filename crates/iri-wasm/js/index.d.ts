@@ -132,7 +132,9 @@ export interface InspectionError {
   kind: ErrorKind;
   component: Component;
   /** Byte offset (UTF-8). */
-  offset: number;
+  byte: number;
+  /** 1-based column in characters (code points). */
+  column: number;
   message: string;
   before: string;
   /** The offending character; empty at the end of the input. */

@@ -94,12 +94,22 @@ fn javascript<T: AsRef<str>>(r: &IriRef<T>) -> Value {
             "encoding": j.encoding().as_str(),
             "bom": j.encoding().has_bom(),
         }),
-        Err(e) => json!({ "error": { "offset": e.offset(), "message": e.to_string() } }),
+        Err(e) => json!({ "error": {
+            "byte": e.offset(),
+            "column": column(iri.as_str(), e.offset()),
+            "message": e.to_string(),
+        } }),
     }
 }
 
-/// A parse error: kind, component, offset and message, and the text before, at and after the
-/// offending character.
+/// The 1-based column in characters of the byte offset `at` in `text` (the characters that
+/// start before it, plus one), as the command's JSON counts columns.
+fn column(text: &str, at: usize) -> usize {
+    text.char_indices().take_while(|&(i, _)| i < at).count() + 1
+}
+
+/// A parse error: kind, component, `byte` offset and character `column`, message and hint,
+/// and the text before, at and after the offending character.
 fn error(input: &str, e: &iri::ParseError) -> Value {
     let at = e.offset().min(input.len());
     let (before, rest) = input.split_at(if input.is_char_boundary(at) { at } else { 0 });
@@ -107,7 +117,8 @@ fn error(input: &str, e: &iri::ParseError) -> Value {
     json!({
         "kind": e.kind().as_str(),
         "component": e.component().as_str(),
-        "offset": e.offset(),
+        "byte": e.offset(),
+        "column": column(input, e.offset()),
         "message": e.to_string(),
         "hint": e.hint().map(iri::Hint::message),
         "before": before,
@@ -254,7 +265,15 @@ mod tests {
             (Some("http://a/b"), Some(" "))
         );
         assert_eq!(e["after"], "c");
-        assert_eq!(e["offset"], 10);
+        assert_eq!(
+            (e["byte"].as_u64(), e["column"].as_u64()),
+            (Some(10), Some(11))
+        );
+        let e = &inspect("http://é/a b", None)["error"];
+        assert_eq!(
+            (e["byte"].as_u64(), e["column"].as_u64()),
+            (Some(12), Some(12))
+        );
         assert!(e["hint"].is_null());
         assert!(v["components"].is_null());
         let v = inspect("http://2001:db8::1/", None);
