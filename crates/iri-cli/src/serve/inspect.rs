@@ -269,10 +269,11 @@ mod tests {
             (e["byte"].as_u64(), e["column"].as_u64()),
             (Some(10), Some(11))
         );
-        let e = &inspect("http://é/a b", None)["error"];
+        // Two two-byte characters before: the byte offset runs one ahead of the 0-based column.
+        let e = &inspect("http://éé/a b", None)["error"];
         assert_eq!(
             (e["byte"].as_u64(), e["column"].as_u64()),
-            (Some(12), Some(12))
+            (Some(13), Some(12))
         );
         assert!(e["hint"].is_null());
         assert!(v["components"].is_null());
