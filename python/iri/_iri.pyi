@@ -24,6 +24,7 @@ class IriError(ValueError):
     component: Optional[str]
     char: Optional[str]
     grammar: Optional[str]
+    hint: Optional[str]
     input: str
     row: Optional[int]
 

@@ -14,8 +14,9 @@ create_exception!(
      ``'unmappable'``, ``'relativize'``, ``'char-ref'``, ``'unknown-charset'``), ``offset``\n\
      (character offset in the input, or ``None``), ``byte_offset`` (UTF-8 byte offset),\n\
      ``component`` (``'path'``, … or ``None``), ``char`` (the offending character or ``None``),\n\
-     ``grammar`` (the grammar rule, e.g. ``'iri-ref'``), ``input`` (the text) and ``row``\n\
-     (the row of an Arrow array, or ``None``).\n\n\
+     ``grammar`` (the grammar rule, e.g. ``'iri-ref'``), ``hint`` (what the text probably\n\
+     meant, such as the brackets of an IPv6 address, or ``None``), ``input`` (the text) and\n\
+     ``row`` (the row of an Arrow array, or ``None``).\n\n\
      >>> import iri\n\
      >>> try:\n\
      ...     iri.parse('http://example.org/a b')\n\
@@ -38,6 +39,7 @@ pub struct FailInfo {
     pub component: Option<&'static str>,
     pub ch: Option<char>,
     pub grammar: Option<&'static str>,
+    pub hint: Option<&'static str>,
     pub input: String,
 }
 
@@ -69,6 +71,7 @@ impl Fail {
             component: None,
             ch: None,
             grammar: None,
+            hint: None,
             input: input.to_string(),
         }))
     }
@@ -91,6 +94,7 @@ impl Fail {
             component: Some(e.component().as_str()),
             ch: e.char(),
             grammar: Some(e.grammar().as_str()),
+            hint: e.hint().map(iri::Hint::message),
             input: input.to_string(),
         }))
     }
@@ -115,6 +119,7 @@ impl Fail {
             value.setattr("component", self.component)?;
             value.setattr("char", self.ch.map(String::from))?;
             value.setattr("grammar", self.grammar)?;
+            value.setattr("hint", self.hint)?;
             value.setattr("input", &self.input)?;
             value.setattr("row", row)?;
             Ok(())

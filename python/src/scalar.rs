@@ -461,7 +461,7 @@ fn is_valid(s: &Bound<'_, PyString>, kind: &str) -> PyResult<bool> {
 /// >>> iri.validate("http://a/%zz")
 /// Traceback (most recent call last):
 ///   ...
-/// iri.IriError: invalid IRI reference: '%' at byte 9 in the path is not followed by two hex digits
+/// iri.IriError: invalid IRI reference: '%' at byte 9 in the path is not followed by two hex digits; hint: a literal '%' is written %25 (RFC 3986 §2.4)
 #[pyfunction]
 #[pyo3(signature = (s, kind = "iri-reference"))]
 fn validate(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str) -> PyResult<()> {

@@ -137,6 +137,18 @@ def test_error_attributes_character_and_byte_offsets():
     assert e.input == "http://例え/a b"
     assert e.row is None
     assert "at byte 15" in str(e) and "path" in str(e)
+    assert e.hint is None
+
+
+def test_error_hints_rfc3986_3_2_2():
+    # RFC 3986 §3.2.2: an IPv6 literal host is enclosed in square brackets.
+    with pytest.raises(iri.IriError) as info:
+        iri.parse("http://2001:db8::1/")
+    assert "square brackets" in info.value.hint
+    assert str(info.value).endswith("; hint: " + info.value.hint)
+    with pytest.raises(iri.IriError) as info:
+        iri.parse("http://[::1/")
+    assert "]" in info.value.hint
 
 
 def test_error_messages_match_the_library():
