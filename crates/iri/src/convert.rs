@@ -27,8 +27,9 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::chars::{self, hex_value, is, push_pct, HIGH, UNRESERVED};
+use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
 use crate::parser::Positions;
+use crate::scan::{self, HIGH};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -157,7 +158,7 @@ fn count_high_bits(w: u64) -> usize {
 fn first_non_ascii(b: &[u8]) -> usize {
     let mut i = 0;
     while i < b.len() {
-        let high = chars::load_word(b, i) & HIGH;
+        let high = scan::load_word(b, i) & HIGH;
         if high != 0 {
             return i + (high.trailing_zeros() / 8) as usize;
         }
@@ -171,7 +172,7 @@ fn non_ascii_count(b: &[u8]) -> usize {
     let mut n = 0;
     let mut i = 0;
     while i < b.len() {
-        n += count_high_bits(chars::load_word(b, i) & HIGH);
+        n += count_high_bits(scan::load_word(b, i) & HIGH);
         i += 8;
     }
     n

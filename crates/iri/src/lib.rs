@@ -151,6 +151,7 @@ pub mod lint;
 mod normalize;
 mod parser;
 mod resolve;
+mod scan;
 pub mod scheme;
 mod uri;
 

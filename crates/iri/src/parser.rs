@@ -19,6 +19,7 @@ use core::cell::Cell;
 
 use crate::chars::{self, decode_utf8, is, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
+use crate::scan;
 
 /// The grammar rule to parse against.
 ///
@@ -290,19 +291,19 @@ impl P<'_> {
         'words: loop {
             'run: {
                 while let Some(w) = b.get(i..i + 8) {
-                    let m = chars::common_bits(w, both);
+                    let m = scan::common_bits(w, both);
                     if m & class == 0 {
                         // The first byte outside the class lies in this word.
-                        let x = chars::load_word(b, i);
+                        let x = scan::load_word(b, i);
                         seen |= x;
-                        i += chars::class_prefix(x, class);
+                        i += scan::class_prefix(x, class);
                         break 'run;
                     }
                     whole &= m;
                     i += 8;
                 }
                 let last = if b.len() >= 8 {
-                    chars::common_bits(&b[b.len() - 8..], both)
+                    scan::common_bits(&b[b.len() - 8..], both)
                 } else {
                     0
                 };
@@ -314,9 +315,9 @@ impl P<'_> {
                 } else if i < b.len() {
                     // The run ends among the last bytes; the zero padding of the word
                     // loaded from `i` is outside every class.
-                    let x = chars::load_word(b, i);
+                    let x = scan::load_word(b, i);
                     seen |= x;
-                    i += chars::class_prefix(x, class);
+                    i += scan::class_prefix(x, class);
                 }
             }
             // Percent-encodings and non-ASCII characters, back to words after the last one.
@@ -331,7 +332,7 @@ impl P<'_> {
                         return Err(self.err(ErrorKind::InvalidPctEncoding, comp, i));
                     }
                 } else if c >= 0x80 {
-                    seen |= chars::HIGH;
+                    seen |= scan::HIGH;
                     i = self.non_ascii(i, private, comp)?;
                 } else if is(c, class) {
                     continue 'words;
@@ -340,7 +341,7 @@ impl P<'_> {
                 }
             }
         }
-        let met = (seen & chars::HIGH != 0) | (whole & narrow == 0);
+        let met = (seen & scan::HIGH != 0) | (whole & narrow == 0);
         self.met_non_ascii.set(self.met_non_ascii.get() | met);
         Ok(i)
     }
@@ -406,7 +407,7 @@ impl P<'_> {
             // Most IRIs start with "http:" or "https:": one comparison of a word skips
             // their scheme characters (the loop below then only meets the ':').
             if b.len() >= 8 {
-                let w = chars::load_word(b, 0);
+                let w = scan::load_word(b, 0);
                 if w & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0") {
                     i = 4;
                 } else if w & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0") {

@@ -57,7 +57,7 @@ fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
         // One slice: rules A and D on its leading segments, then the pieces.
         let mut rest = path;
         loop {
-            let slash = crate::chars::find_byte(rest.as_bytes(), 0, b'/');
+            let slash = crate::scan::find_byte(rest.as_bytes(), 0, b'/');
             let first = &rest[..slash.unwrap_or(rest.len())];
             if first == "." || first == ".." {
                 match slash {
@@ -98,7 +98,7 @@ fn dot_pieces_str(out: &mut String, start: usize, rest: &str) {
     let b = rest.as_bytes();
     let mut from = 0;
     loop {
-        let slash = crate::chars::find_byte(b, from, b'/');
+        let slash = crate::scan::find_byte(b, from, b'/');
         let end = slash.unwrap_or(b.len());
         match &b[from..end] {
             b"." => {}
@@ -296,13 +296,13 @@ fn last_slash_padded(b: &[u8], from: usize, to: usize) -> Option<usize> {
 }
 
 /// Bit `k` set when byte `k` of the little-endian word `w` is `/`. The exact flags of
-/// [`crate::chars::swar_eq`] (bit 7 of each byte) are gathered into the top byte by one
+/// [`crate::scan::swar_eq`] (bit 7 of each byte) are gathered into the top byte by one
 /// multiplication: flag `k`, moved to bit `8k`, meets the constant's bit `56 - 7k` and lands
 /// on bit `56 + k`; every other product falls below bit 56 or beyond bit 63, and no two
 /// products share a bit, so nothing carries.
 #[inline(always)]
 fn byte_flags(w: u64) -> u32 {
-    let f = crate::chars::swar_eq(w, b'/') >> 7;
+    let f = crate::scan::swar_eq(w, b'/') >> 7;
     (f.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 

@@ -61,7 +61,7 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
     let upper = steps.contains(Steps::CASE);
     let (q_start, q_end) = (p.path_end as usize, p.query_end() as usize);
     let mut i = 0;
-    while let Some(k) = crate::chars::find_byte(b, i, b'%') {
+    while let Some(k) = crate::scan::find_byte(b, i, b'%') {
         i = k;
         // The parser checked that two hex digits follow.
         if upper && (b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase()) {
@@ -91,7 +91,7 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
 /// with an upper-case letter, or an ASCII-only registered name with one outside its
 /// percent-encodings (whose hex digits `percent_unchanged` checks).
 fn host_lowers(a: &[u8]) -> bool {
-    use crate::chars::{find_byte, load_word, HIGH};
+    use crate::scan::{find_byte, load_word, HIGH};
     // '@' cannot occur in a host or port, so the first one ends the userinfo.
     let start = find_byte(a, 0, b'@').map_or(0, |p| p + 1);
     let h = &a[start..];

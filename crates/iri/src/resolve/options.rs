@@ -319,7 +319,7 @@ impl FromStr for ResolveOptions {
 fn has_pct_2e(s: &str) -> bool {
     let b = s.as_bytes();
     let mut from = 0;
-    while let Some(k) = crate::chars::find_byte(b, from, b'%') {
+    while let Some(k) = crate::scan::find_byte(b, from, b'%') {
         if b.get(k + 1) == Some(&b'2') && matches!(b.get(k + 2), Some(b'e' | b'E')) {
             return true;
         }
