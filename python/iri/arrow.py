@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from . import _iri
 
 if TYPE_CHECKING:
-    from ._iri import DocType, Errors, Form, Kind, Level, Mode, Whitespace, Wrap
+    from ._iri import DocType, Errors, Form, Kind, Level, Mode, Preset, Whitespace, Wrap
 
 __all__ = [
     "display",
@@ -104,15 +104,39 @@ def parse(arr: Any, kind: Kind = "iri-reference", *, mode: Mode = "strict", thre
     return _out(arr, _iri.arrow_parse(arr, kind, mode=mode, threads=threads))
 
 
-def resolve(base: Any, reference: Any, *, errors: Errors = "raise", threads: int | None = None) -> Any:
+def resolve(
+    base: Any,
+    reference: Any,
+    *,
+    errors: Errors = "raise",
+    threads: int | None = None,
+    preset: Preset = "strict",
+    base_normalize: bool = False,
+    erratum_4789: bool = False,
+    dot_encoded: bool = False,
+) -> Any:
     """Each reference resolved against its base (RFC 3986 §5.2); either may be one ``str``
-    for every row.
+    for every row. ``preset`` and the options are those of :func:`iri.resolve`.
 
     >>> import pyarrow as pa, iri.arrow
     >>> iri.arrow.resolve("http://a/b/c", pa.array(["../d", "#f", None])).to_pylist()
     ['http://a/d', 'http://a/b/c#f', None]
+    >>> iri.arrow.resolve("http://a/bb/ccc/./d;p?q", pa.array(["?y", ""]), preset="rdf").to_pylist()
+    ['http://a/bb/ccc/d;p?y', 'http://a/bb/ccc/d;p?q']
     """
-    return _out(_first(base, reference), _iri.arrow_resolve(base, reference, errors=errors, threads=threads))
+    return _out(
+        _first(base, reference),
+        _iri.arrow_resolve(
+            base,
+            reference,
+            errors=errors,
+            threads=threads,
+            preset=preset,
+            base_normalize=base_normalize,
+            erratum_4789=erratum_4789,
+            dot_encoded=dot_encoded,
+        ),
+    )
 
 
 def relativize(base: Any, target: Any, *, errors: Errors = "raise", threads: int | None = None) -> Any:

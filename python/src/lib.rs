@@ -4,12 +4,14 @@
 //!   comparison, §7.3 extraction, the lenient grammar of the IRI processing draft).
 //! - [`vector`]: the same operations over Arrow arrays (the Arrow PyCapsule interface), in
 //!   chunks on all cores with the GIL released.
+//! - [`fast`]: `is_valid` as a vectorcall (`METH_FASTCALL`) function on CPython ≥ 3.10.
 //! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
 //!   component.
 
 use pyo3::prelude::*;
 
 mod fail;
+mod fast;
 mod ops;
 mod scalar;
 mod vector;
@@ -20,6 +22,7 @@ fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("IriError", py.get_type::<fail::IriError>())?;
     scalar::register(m)?;
+    fast::register(m)?;
     vector::register(m)?;
     Ok(())
 }

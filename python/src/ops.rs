@@ -8,7 +8,7 @@ use iri::idn::IdnaOptions;
 use iri::legacy::{
     CharRefs, Charset, DocumentCharset, LenientIriRef, ParseMode, Preprocessor, Whitespace,
 };
-use iri::{Form, Iri, IriRef, Kind, Level, Normalizer};
+use iri::{Form, Iri, IriRef, Kind, Level, Normalizer, ResolveOptions};
 
 use crate::fail::Fail;
 
@@ -77,11 +77,35 @@ pub fn absolute(s: &str) -> Result<Iri<&str>, Fail> {
     Iri::parse(s).map_err(|e| Fail::parse(&e, s))
 }
 
-/// RFC 3986 §5.2: `reference` resolved against `base`.
-pub fn resolve(base: &str, reference_text: &str) -> Result<String, Fail> {
+/// RFC 3986 §5.2: `reference` resolved against `base`, with the resolution options `opts`
+/// (strict by default).
+pub fn resolve(base: &str, reference_text: &str, opts: ResolveOptions) -> Result<String, Fail> {
     let b = absolute(base)?;
     let r = reference(reference_text)?;
-    Ok(b.resolve(&r).into_inner())
+    Ok(b.resolve_with(&r, opts).into_inner())
+}
+
+/// Reads the resolution options: a preset by name (`strict`, `rdf`, `browser`), with each
+/// option given beside it added to it, as `iri resolve --preset` does.
+pub fn resolve_options(
+    preset: &str,
+    base_normalize: bool,
+    erratum_4789: bool,
+    dot_encoded: bool,
+) -> Result<ResolveOptions, String> {
+    let mut o: ResolveOptions = preset
+        .parse()
+        .map_err(|e: iri::UnknownPreset| e.to_string())?;
+    if base_normalize {
+        o = o.base_normalize(true);
+    }
+    if erratum_4789 {
+        o = o.erratum_4789(true);
+    }
+    if dot_encoded {
+        o = o.dot_encoded(true);
+    }
+    Ok(o)
 }
 
 /// The shortest reference that resolves against `base` to `target`.

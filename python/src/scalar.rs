@@ -345,14 +345,32 @@ impl IriRef {
         Ok(d)
     }
 
-    /// This reference resolved against ``base`` (RFC 3986 §5.2); see :func:`iri.resolve`.
+    /// This reference resolved against ``base`` (RFC 3986 §5.2); see :func:`iri.resolve`
+    /// for ``preset`` and the options.
     ///
     /// >>> import iri
     /// >>> iri.parse("../c").resolve_against("http://a/b/d")
     /// IriRef('http://a/c')
-    fn resolve_against(&self, py: Python<'_>, base: &Bound<'_, PyAny>) -> PyResult<IriRef> {
+    /// >>> iri.parse("g").resolve_against("http://a/bb/ccc/..", preset="rdf")
+    /// IriRef('http://a/bb/g')
+    #[pyo3(signature = (base, *, preset = "strict", base_normalize = false, erratum_4789 = false, dot_encoded = false))]
+    fn resolve_against(
+        &self,
+        py: Python<'_>,
+        base: &Bound<'_, PyAny>,
+        preset: &str,
+        base_normalize: bool,
+        erratum_4789: bool,
+        dot_encoded: bool,
+    ) -> PyResult<IriRef> {
+        let opts = arg(ops::resolve_options(
+            preset,
+            base_normalize,
+            erratum_4789,
+            dot_encoded,
+        ))?;
         let b = text(base)?;
-        let out = raise(py, ops::resolve(&b, &self.text))?;
+        let out = raise(py, ops::resolve(&b, &self.text, opts))?;
         raise(py, make(&out, Kind::IriReference, ParseMode::Strict))
     }
 
@@ -472,16 +490,36 @@ fn validate(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str) -> PyResult<()>
 
 /// ``reference`` resolved against ``base`` (an IRI, RFC 3986 §5.2), as text.
 ///
+/// ``preset``: ``'strict'`` (the literal algorithm of §5.2.2, the default), ``'rdf'`` (base
+/// normalization, §5.2.1, and erratum 4789 to §5.2.3: what RDF parsers' test suites expect)
+/// or ``'browser'`` (also ``%2E`` counted as ``.`` in dot segments, §2.3 and §6.2.2.2).
+/// ``base_normalize``, ``erratum_4789`` and ``dot_encoded`` add that one option to the preset.
+///
 /// >>> import iri
 /// >>> iri.resolve("http://example.org/wiki/Zürich", "../w/index.php?title=Genève")
 /// 'http://example.org/w/index.php?title=Genève'
+/// >>> iri.resolve("http://a/bb/ccc/./d;p?q", "?y", preset="rdf")
+/// 'http://a/bb/ccc/d;p?y'
+/// >>> iri.resolve("http://a/b/c/d", "%2E%2E/g", dot_encoded=True)
+/// 'http://a/b/g'
 #[pyfunction]
+#[pyo3(signature = (base, reference, *, preset = "strict", base_normalize = false, erratum_4789 = false, dot_encoded = false))]
 fn resolve(
     py: Python<'_>,
     base: &Bound<'_, PyAny>,
     reference: &Bound<'_, PyAny>,
+    preset: &str,
+    base_normalize: bool,
+    erratum_4789: bool,
+    dot_encoded: bool,
 ) -> PyResult<String> {
-    raise(py, ops::resolve(&text(base)?, &text(reference)?))
+    let opts = arg(ops::resolve_options(
+        preset,
+        base_normalize,
+        erratum_4789,
+        dot_encoded,
+    ))?;
+    raise(py, ops::resolve(&text(base)?, &text(reference)?, opts))
 }
 
 /// The shortest reference that resolves against ``base`` to ``target`` (both IRIs).
