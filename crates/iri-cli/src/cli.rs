@@ -137,8 +137,8 @@ pub enum Command {
     Display(DisplayArgs),
     /// Find the IRIs in text, HTML and XML files in any charset (RFC 3987 §7.3) and print
     /// each with where it was found and its URI form.
-    #[command(after_help = EXTRACT_EXAMPLES, after_long_help = long(crate::commands::EXTRACT_LAYOUT, EXTRACT_EXAMPLES))]
-    Extract(crate::commands::ExtractArgs),
+    #[command(after_help = EXTRACT_EXAMPLES, after_long_help = long(EXTRACT_LAYOUT, EXTRACT_EXAMPLES))]
+    Extract(ExtractArgs),
     /// Serve the live IRI viewer: a local web page that takes an IRI apart as you type, and
     /// its JSON API.
     #[command(after_help = SERVE_EXAMPLES, after_long_help = long(SERVE_LAYOUT, SERVE_EXAMPLES))]
@@ -499,6 +499,64 @@ Output, one line per input:
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)
 A line that is not valid UTF-8 gives, in text: error: line N: MESSAGE, and exit status 1.";
 
+/// The help after `iri extract`'s options.
+const EXTRACT_LAYOUT: &str = "\
+What is searched: in HTML and XML, the values of the attributes href, src, action, cite,
+formaction, poster, data, background, longdesc, codebase, usemap, manifest, profile, classid,
+icon, about, resource (also after a namespace prefix: xlink:href, rdf:about) and xml:base, with
+character references resolved, and IRIs in text content (not in comments, script or style);
+in text, IRIs that start with a scheme and '//' (or mailto:, urn:, data:, tel:, …), or stand
+inside <…> or <URL:…> (whitespace inside is removed, RFC 3986 Appendix C). Being non-ASCII
+does not end an IRI in text (RFC 3987 §7.3), but trailing punctuation (ASCII, and Unicode
+general categories Pd, Ps, Pe, Pi, Pf, Po) and unbalanced closing brackets are left out;
+a non-ASCII space, CJK punctuation (。、「」（）！, …) and, right after a dot-suffix such as
+.html or .jp, a letter of a script other than Latin (Japanese, Chinese, Thai, Arabic prose)
+end it. Prose glued to an IRI that does not end in a dot-suffix (…/索引をご覧ください) cannot
+be told apart and stays in it. In HTML and XML text content, <…> delimits only what starts
+with a scheme and '//' (or mailto:, urn:, …): escaped markup such as &lt;xsl:number/&gt; is not
+an IRI.
+
+--type: by default .html/.htm are HTML, .xml/.xhtml/.svg/.atom/.rss/.rdf XML, .txt text, and
+other files are sniffed: '<?xml' at the start means XML, another '<' HTML, anything else text.
+Charset: a byte order mark wins, then --charset, then the XML declaration's encoding or HTML's
+<meta charset> (first 1024 bytes), else UTF-8 (HTML and text: windows-1252 when the bytes are
+not UTF-8). Labels are the WHATWG Encoding Standard's (iso-8859-1 means windows-1252). IRIs from
+a charset other than UTF-8/UTF-16 are brought to NFC (RFC 3987 §3.1 step 1b).
+Relative references are resolved against <base href> (HTML), xml:base (XML), or --base; the
+URI form is that of the resolved IRI, or of the reference when there is no base. When the
+document's charset (from --charset or detected) is not UTF-8 or UTF-16, the query of an http
+or https IRI is mapped through that charset instead of UTF-8, as a browser does (RFC 3987
+§3.1 note, the mapping of `iri to-uri --charset`), and a character the charset cannot
+represent is sent as its &#NNNN; (as HTML forms do), percent-encoded. With --idna, the host of a scheme
+with DNS host names goes through IDNA ToASCII (UTS #46); a host it rejects makes the IRI an
+error of kind idna.
+
+--lenient parses each candidate in the wider grammar of the July 2002 IRI draft (space, <, >,
+\", {, }, |, \\, ^ and `, RFC 3987 §3.1): each such character is percent-encoded in the URI
+and reported as a warning; in text, {}|\\^` then continue an IRI too. Warnings do not make
+an IRI invalid.
+
+Output, one line per IRI found, in document order (LINE 1-based, COLUMN the 1-based character
+column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'text'):
+  text  FILE:LINE:COLUMN: PLACE: IRI -> URI
+        FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
+        reference; the MESSAGE's byte offset is within TEXT)
+        \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
+        With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
+  json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
+         \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
+        the same with \"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
+        \"message\":…} instead of resolved and uri (byte and column within text, the column in
+        characters); with --lenient, one more member: \"warnings\":[{\"byte\":…,\"column\":…,
+        \"char\":…,\"component\":…,\"kind\":…,\"section\":…,\"message\":…}] (within text)
+  tsv   a header line, then: file line column place text resolved uri error; with --lenient,
+        one more column at the end, warnings: the messages, separated by '; '
+Then, on standard error: found N IRIs in M files: K invalid.
+
+Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>. A file
+that cannot be read is reported on standard error and makes the exit status 1; so does an
+invalid candidate.";
+
 /// The output format, shared by every subcommand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -799,7 +857,8 @@ impl From<PresetArg> for iri::ResolveOptions {
     }
 }
 
-/// Parses `--base`; an invalid base is a usage error (exit status 2).
+/// Parses `--base` (`resolve`, `relativize`, `extract`), which must be an absolute IRI; an
+/// invalid base is a usage error (exit status 2).
 fn parse_base(s: &str) -> Result<iri::Iri<String>, String> {
     iri::Iri::parse(s.to_owned()).map_err(|e| e.to_string())
 }
@@ -1013,9 +1072,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: u64,
     /// Connections served at once; more are answered 503 at once.
-    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
     pub max_connections: usize,
 }
+
+/// Connections `iri serve` serves at once unless `--max-connections` says otherwise; more
+/// get 503.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
 
 /// `--max-connections`: 1 to 4096.
 fn parse_max_connections(s: &str) -> Result<usize, String> {
@@ -1070,6 +1133,54 @@ pub struct DisplayArgs {
     /// given.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
+}
+
+/// The kind of input, for `--type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TypeArg {
+    /// Plain text.
+    Text,
+    /// HTML.
+    Html,
+    /// XML (XHTML included).
+    Xml,
+}
+
+/// Checks a `--charset` label (an unknown one is a usage error).
+fn charset_parser(s: &str) -> Result<String, String> {
+    iri::extract::DocumentOptions::new()
+        .charset(s)
+        .map(|_| s.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// `iri extract`.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The charset of the inputs (a WHATWG label: utf-8, shift_jis, euc-jp, koi8-r, …), over
+    /// what the documents declare; a byte order mark still wins.
+    #[arg(long, value_name = "ENC", value_parser = charset_parser)]
+    pub charset: Option<String>,
+    /// The base IRI for relative references (under <base href> and xml:base).
+    #[arg(long, value_name = "BASE", value_parser = parse_base)]
+    pub base: Option<iri::Iri<String>>,
+    /// Read every input as this kind instead of guessing from its name and content.
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    pub kind: Option<TypeArg>,
+    /// Pass the host of DNS schemes through IDNA ToASCII (UTS #46) in the URI form; a host it
+    /// rejects is an error.
+    #[arg(long)]
+    pub idna: bool,
+    /// Accept space, <, >, ", {, }, |, \, ^ and ` in IRIs (the 2002 draft's wider grammar,
+    /// RFC 3987 §3.1), percent-encoded, each with a warning.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Output options.
+    #[command(flatten)]
+    pub output: FormatArg,
+    /// The files to search; '-' or none for standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
 }
 
 /// How `display` wraps its input.

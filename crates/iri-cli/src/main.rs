@@ -21,6 +21,7 @@ mod cli;
 mod commands;
 mod failure;
 mod input;
+mod json;
 #[cfg(test)]
 mod memory_tests;
 mod output;

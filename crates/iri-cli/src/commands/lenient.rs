@@ -16,7 +16,8 @@ use crate::batch::each_input;
 use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
-use crate::output::{tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::tsv_row;
 
 /// Runs `iri parse` in a lenient mode: one line per input, as its `--help` describes.
 pub fn parse_lenient(

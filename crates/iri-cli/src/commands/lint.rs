@@ -24,7 +24,8 @@ use crate::batch::Batch;
 use crate::cli::{LintArgs, LintFormat};
 use crate::failure::Failure;
 use crate::input::Origin;
-use crate::output::{count, JsonObject};
+use crate::json::JsonObject;
+use crate::output::count;
 
 /// Inputs and diagnostics seen so far.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,8 @@ use crate::batch::each_input;
 use crate::cli::{Format, ParseArgs};
 use crate::failure::Failure;
 use crate::input::Origin;
-use crate::output::{tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::tsv_row;
 
 /// The components of a valid input, each a slice of it (or, for `--lenient` and `--leiri`,
 /// of the strict IRI the library makes of it).
