@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use iri::legacy::{LenientIriRef, ParseMode, Widened};
 use iri::{IriRef, Kind};
 
-use super::parse::{Components, TSV_HEADER};
+use super::components::{Components, TSV_HEADER};
 use super::Outcome;
 use crate::batch::each_input;
 use crate::cli::Format;

@@ -2,6 +2,7 @@
 //! returns whether all its inputs were fine.
 
 mod compare;
+mod components;
 mod dedup;
 mod display;
 mod extract;
