@@ -108,17 +108,17 @@ pub enum Command {
     #[command(name = "to-uri", after_help = TO_URI_EXAMPLES, after_long_help = long(&to_uri_layout(), TO_URI_EXAMPLES))]
     ToUri(ToUriArgs),
     /// Convert URI (or IRI) references to IRI references (RFC 3987 §3.2): decode what may be.
-    #[command(name = "to-iri", after_help = TO_IRI_EXAMPLES, after_long_help = long(CONVERT_LAYOUT, TO_IRI_EXAMPLES))]
+    #[command(name = "to-iri", after_help = TO_IRI_EXAMPLES, after_long_help = long(&convert_layout(), TO_IRI_EXAMPLES))]
     ToIri(TransformArgs),
     /// Resolve references against a base IRI (RFC 3986 §5.2; strict unless a preset or an
     /// option says otherwise).
     #[command(after_help = RESOLVE_EXAMPLES, after_long_help = long(&resolve_layout(), RESOLVE_EXAMPLES))]
     Resolve(ResolveArgs),
     /// Find the shortest reference that resolves against a base IRI to each target IRI.
-    #[command(after_help = RELATIVIZE_EXAMPLES, after_long_help = long(RELATIVIZE_LAYOUT, RELATIVIZE_EXAMPLES))]
+    #[command(after_help = RELATIVIZE_EXAMPLES, after_long_help = long(&relativize_layout(), RELATIVIZE_EXAMPLES))]
     Relativize(BaseArgs),
     /// Normalize IRI references (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
-    #[command(after_help = NORMALIZE_EXAMPLES, after_long_help = long(NORMALIZE_LAYOUT, NORMALIZE_EXAMPLES))]
+    #[command(after_help = NORMALIZE_EXAMPLES, after_long_help = long(&normalize_layout(), NORMALIZE_EXAMPLES))]
     Normalize(NormalizeArgs),
     /// Tell at which rung of the comparison ladder (RFC 3987 §5.3) two references are
     /// equivalent.
@@ -185,7 +185,7 @@ Examples:
 
 /// The long help of `iri resolve`: the output layout and the resolution options.
 fn resolve_layout() -> String {
-    let mut s = String::from(TRANSFORM_LAYOUT);
+    let mut s = String::from(RESULT_OUTPUT);
     s.push_str(
         "
 
@@ -323,38 +323,44 @@ Standard input is read when no FILE is given, or for the FILE '-', and is named 
 that cannot be read is reported on standard error and makes the exit status 1; the other files
 are still checked. A progress bar is shown on standard error when it is a terminal.";
 
-const CONVERT_LAYOUT: &str = "\
+/// What `to-uri` and `to-iri` do with hosts (`--idna`), before [`RESULT_OUTPUT`].
+const IDNA_LAYOUT: &str = "\
 With --idna, the host of a scheme with DNS host names (http, https, ws, wss, ftp, …) goes
 through IDNA (UTS #46): to-uri applies ToASCII with UseSTD3ASCIIRules
 (résumé.example.org → xn--rsum-bpad.example.org), and a host it rejects is an error of kind
 idna; to-iri applies ToUnicode to xn-- labels, and leaves a host it rejects as it is.
-Without --idna, to-uri percent-encodes a non-ASCII host and to-iri leaves xn-- labels alone.
+Without --idna, to-uri percent-encodes a non-ASCII host and to-iri leaves xn-- labels alone.";
 
+/// The long help of `to-uri` and `to-iri`: `--idna`, then their output.
+fn convert_layout() -> String {
+    format!("{IDNA_LAYOUT}\n\n{RESULT_OUTPUT}")
+}
+
+/// The output of the subcommands that map each input to one result (`to-uri`, `to-iri`,
+/// `resolve`, `relativize`, `normalize`): written once, for each of their long helps.
+const RESULT_OUTPUT: &str = "\
 Output, one line per input:
   text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
   json  {\"input\":…,\"output\":…} or
         {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
 
-const TRANSFORM_LAYOUT: &str = "\
-Output, one line per input:
-  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
-  json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
-  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
-
-const RELATIVIZE_LAYOUT: &str = "\
+/// The long help of `relativize`: unreachable targets, then the output.
+fn relativize_layout() -> String {
+    format!(
+        "\
 Each input is a target IRI (with a scheme). When no reference reaches the target (its path
 holds '.' or '..' segments that resolution would remove), the error's kind is unreachable and
 its component, byte and column are null.
 
-Output, one line per input:
-  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
-  json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
-  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
+{RESULT_OUTPUT}"
+    )
+}
 
-const NORMALIZE_LAYOUT: &str = "\
+/// The long help of `normalize`: the levels and options, then the output.
+fn normalize_layout() -> String {
+    format!(
+        "\
 Levels (RFC 3987 §5.3):
   syntax  scheme and ASCII host to lower case, percent-encoding hex digits to upper case;
           %HH of unreserved characters and of UTF-8 the component allows decoded; dot
@@ -365,11 +371,9 @@ Levels (RFC 3987 §5.3):
 Character normalization is never implied: --nfc for text that may not be in NFC, --nfkc when
 creating IRIs (RFC 3987 §7.5). --form uri maps the result to a URI (RFC 3987 §3.1).
 
-Output, one line per input:
-  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
-  json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
-  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
+{RESULT_OUTPUT}"
+    )
+}
 
 const COMPARE_LAYOUT: &str = "\
 The ladder (RFC 3987 §5.3), lowest rung first: simple (the text as it is), syntax
@@ -759,7 +763,7 @@ impl From<UnmappableArg> for iri::legacy::Unmappable {
 
 /// The help after `iri to-uri`'s options: the conversion's layout and --charset.
 fn to_uri_layout() -> String {
-    let mut s = String::from(CONVERT_LAYOUT);
+    let mut s = convert_layout();
     s.push_str(
         "\n\n\
 With --charset ENC (the charset of the document the IRIs come from), the query of an http or
@@ -1302,6 +1306,23 @@ mod tests {
         for code in Code::ALL {
             let p = parse(&["iri", "lint", "--warn", code.as_str()]);
             assert_eq!(p.settings, [(*code, Some(Severity::Warning))]);
+        }
+    }
+
+    /// The output block of the subcommands that map each input to one result is written
+    /// once in the source and shown, whole and once, in each of their long helps.
+    #[test]
+    fn result_output_block_in_each_long_help() {
+        let mut cli = Cli::command();
+        for name in ["to-uri", "to-iri", "resolve", "relativize", "normalize"] {
+            let sub = cli.find_subcommand_mut(name).unwrap();
+            let help = sub.render_long_help().to_string();
+            assert_eq!(help.matches(RESULT_OUTPUT).count(), 1, "{name}");
+            assert_eq!(
+                help.matches("Output, one line per input").count(),
+                1,
+                "{name}"
+            );
         }
     }
 
