@@ -1151,7 +1151,7 @@ pub enum TypeArg {
 }
 
 /// Checks a `--charset` label (an unknown one is a usage error).
-fn charset_parser(s: &str) -> Result<String, String> {
+fn parse_document_charset(s: &str) -> Result<String, String> {
     iri::extract::DocumentOptions::new()
         .charset(s)
         .map(|_| s.to_owned())
@@ -1163,7 +1163,7 @@ fn charset_parser(s: &str) -> Result<String, String> {
 pub struct ExtractArgs {
     /// The charset of the inputs (a WHATWG label: utf-8, shift_jis, euc-jp, koi8-r, …), over
     /// what the documents declare; a byte order mark still wins.
-    #[arg(long, value_name = "ENC", value_parser = charset_parser)]
+    #[arg(long, value_name = "ENC", value_parser = parse_document_charset)]
     pub charset: Option<String>,
     /// The base IRI for relative references (under <base href> and xml:base).
     #[arg(long, value_name = "BASE", value_parser = parse_base)]
