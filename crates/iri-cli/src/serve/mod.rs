@@ -10,8 +10,8 @@
 //! How it stays available, and why each rule:
 //!
 //! - A thread per connection, at most `--max-connections` (default
-//!   [`crate::cli::DEFAULT_MAX_CONNECTIONS`]) at once. Past that, the connection is answered at once
-//!   with 503 and a JSON body (`Retry-After: 1`), never dropped or reset.
+//!   [`crate::cli::DEFAULT_MAX_CONNECTIONS`]) at once. Past that, the connection is answered
+//!   at once with 503 and a JSON body (`Retry-After: 1`), never dropped or reset.
 //! - A connection must deliver its whole request head within `--timeout` (default 1 s) of
 //!   being accepted: 408 when part of it came, silently closed when nothing came (a browser's
 //!   spare connection). So silent or slow clients hold a place for at most that long, and a
