@@ -108,17 +108,17 @@ pub enum Command {
     #[command(name = "to-uri", after_help = TO_URI_EXAMPLES, after_long_help = long(&to_uri_layout(), TO_URI_EXAMPLES))]
     ToUri(ToUriArgs),
     /// Convert URI (or IRI) references to IRI references (RFC 3987 §3.2): decode what may be.
-    #[command(name = "to-iri", after_help = TO_IRI_EXAMPLES, after_long_help = long(CONVERT_LAYOUT, TO_IRI_EXAMPLES))]
+    #[command(name = "to-iri", after_help = TO_IRI_EXAMPLES, after_long_help = long(&convert_layout(), TO_IRI_EXAMPLES))]
     ToIri(TransformArgs),
     /// Resolve references against a base IRI (RFC 3986 §5.2; strict unless a preset or an
     /// option says otherwise).
     #[command(after_help = RESOLVE_EXAMPLES, after_long_help = long(&resolve_layout(), RESOLVE_EXAMPLES))]
     Resolve(ResolveArgs),
     /// Find the shortest reference that resolves against a base IRI to each target IRI.
-    #[command(after_help = RELATIVIZE_EXAMPLES, after_long_help = long(RELATIVIZE_LAYOUT, RELATIVIZE_EXAMPLES))]
+    #[command(after_help = RELATIVIZE_EXAMPLES, after_long_help = long(&relativize_layout(), RELATIVIZE_EXAMPLES))]
     Relativize(BaseArgs),
     /// Normalize IRI references (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
-    #[command(after_help = NORMALIZE_EXAMPLES, after_long_help = long(NORMALIZE_LAYOUT, NORMALIZE_EXAMPLES))]
+    #[command(after_help = NORMALIZE_EXAMPLES, after_long_help = long(&normalize_layout(), NORMALIZE_EXAMPLES))]
     Normalize(NormalizeArgs),
     /// Tell at which rung of the comparison ladder (RFC 3987 §5.3) two references are
     /// equivalent.
@@ -137,8 +137,8 @@ pub enum Command {
     Display(DisplayArgs),
     /// Find the IRIs in text, HTML and XML files in any charset (RFC 3987 §7.3) and print
     /// each with where it was found and its URI form.
-    #[command(after_help = EXTRACT_EXAMPLES, after_long_help = long(crate::commands::EXTRACT_LAYOUT, EXTRACT_EXAMPLES))]
-    Extract(crate::commands::ExtractArgs),
+    #[command(after_help = EXTRACT_EXAMPLES, after_long_help = long(EXTRACT_LAYOUT, EXTRACT_EXAMPLES))]
+    Extract(ExtractArgs),
     /// Serve the live IRI viewer: a local web page that takes an IRI apart as you type, and
     /// its JSON API.
     #[command(after_help = SERVE_EXAMPLES, after_long_help = long(SERVE_LAYOUT, SERVE_EXAMPLES))]
@@ -185,7 +185,7 @@ Examples:
 
 /// The long help of `iri resolve`: the output layout and the resolution options.
 fn resolve_layout() -> String {
-    let mut s = String::from(TRANSFORM_LAYOUT);
+    let mut s = String::from(RESULT_OUTPUT);
     s.push_str(
         "
 
@@ -323,38 +323,44 @@ Standard input is read when no FILE is given, or for the FILE '-', and is named 
 that cannot be read is reported on standard error and makes the exit status 1; the other files
 are still checked. A progress bar is shown on standard error when it is a terminal.";
 
-const CONVERT_LAYOUT: &str = "\
+/// What `to-uri` and `to-iri` do with hosts (`--idna`), before [`RESULT_OUTPUT`].
+const IDNA_LAYOUT: &str = "\
 With --idna, the host of a scheme with DNS host names (http, https, ws, wss, ftp, …) goes
 through IDNA (UTS #46): to-uri applies ToASCII with UseSTD3ASCIIRules
 (résumé.example.org → xn--rsum-bpad.example.org), and a host it rejects is an error of kind
 idna; to-iri applies ToUnicode to xn-- labels, and leaves a host it rejects as it is.
-Without --idna, to-uri percent-encodes a non-ASCII host and to-iri leaves xn-- labels alone.
+Without --idna, to-uri percent-encodes a non-ASCII host and to-iri leaves xn-- labels alone.";
 
+/// The long help of `to-uri` and `to-iri`: `--idna`, then their output.
+fn convert_layout() -> String {
+    format!("{IDNA_LAYOUT}\n\n{RESULT_OUTPUT}")
+}
+
+/// The output of the subcommands that map each input to one result (`to-uri`, `to-iri`,
+/// `resolve`, `relativize`, `normalize`): written once, for each of their long helps.
+const RESULT_OUTPUT: &str = "\
 Output, one line per input:
   text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
   json  {\"input\":…,\"output\":…} or
         {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
 
-const TRANSFORM_LAYOUT: &str = "\
-Output, one line per input:
-  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
-  json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
-  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
-
-const RELATIVIZE_LAYOUT: &str = "\
+/// The long help of `relativize`: unreachable targets, then the output.
+fn relativize_layout() -> String {
+    format!(
+        "\
 Each input is a target IRI (with a scheme). When no reference reaches the target (its path
 holds '.' or '..' segments that resolution would remove), the error's kind is unreachable and
 its component, byte and column are null.
 
-Output, one line per input:
-  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
-  json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
-  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
+{RESULT_OUTPUT}"
+    )
+}
 
-const NORMALIZE_LAYOUT: &str = "\
+/// The long help of `normalize`: the levels and options, then the output.
+fn normalize_layout() -> String {
+    format!(
+        "\
 Levels (RFC 3987 §5.3):
   syntax  scheme and ASCII host to lower case, percent-encoding hex digits to upper case;
           %HH of unreserved characters and of UTF-8 the component allows decoded; dot
@@ -365,11 +371,9 @@ Levels (RFC 3987 §5.3):
 Character normalization is never implied: --nfc for text that may not be in NFC, --nfkc when
 creating IRIs (RFC 3987 §7.5). --form uri maps the result to a URI (RFC 3987 §3.1).
 
-Output, one line per input:
-  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
-  json  {\"input\":…,\"output\":…} or
-        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
-  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
+{RESULT_OUTPUT}"
+    )
+}
 
 const COMPARE_LAYOUT: &str = "\
 The ladder (RFC 3987 §5.3), lowest rung first: simple (the text as it is), syntax
@@ -498,6 +502,64 @@ Output, one line per input:
         {\"input\":…,\"error\":{\"kind\":\"invalid-utf8\",\"component\":null,\"byte\":…,\"column\":…,\"message\":…}})
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)
 A line that is not valid UTF-8 gives, in text: error: line N: MESSAGE, and exit status 1.";
+
+/// The help after `iri extract`'s options.
+const EXTRACT_LAYOUT: &str = "\
+What is searched: in HTML and XML, the values of the attributes href, src, action, cite,
+formaction, poster, data, background, longdesc, codebase, usemap, manifest, profile, classid,
+icon, about, resource (also after a namespace prefix: xlink:href, rdf:about) and xml:base, with
+character references resolved, and IRIs in text content (not in comments, script or style);
+in text, IRIs that start with a scheme and '//' (or mailto:, urn:, data:, tel:, …), or stand
+inside <…> or <URL:…> (whitespace inside is removed, RFC 3986 Appendix C). Being non-ASCII
+does not end an IRI in text (RFC 3987 §7.3), but trailing punctuation (ASCII, and Unicode
+general categories Pd, Ps, Pe, Pi, Pf, Po) and unbalanced closing brackets are left out;
+a non-ASCII space, CJK punctuation (。、「」（）！, …) and, right after a dot-suffix such as
+.html or .jp, a letter of a script other than Latin (Japanese, Chinese, Thai, Arabic prose)
+end it. Prose glued to an IRI that does not end in a dot-suffix (…/索引をご覧ください) cannot
+be told apart and stays in it. In HTML and XML text content, <…> delimits only what starts
+with a scheme and '//' (or mailto:, urn:, …): escaped markup such as &lt;xsl:number/&gt; is not
+an IRI.
+
+--type: by default .html/.htm are HTML, .xml/.xhtml/.svg/.atom/.rss/.rdf XML, .txt text, and
+other files are sniffed: '<?xml' at the start means XML, another '<' HTML, anything else text.
+Charset: a byte order mark wins, then --charset, then the XML declaration's encoding or HTML's
+<meta charset> (first 1024 bytes), else UTF-8 (HTML and text: windows-1252 when the bytes are
+not UTF-8). Labels are the WHATWG Encoding Standard's (iso-8859-1 means windows-1252). IRIs from
+a charset other than UTF-8/UTF-16 are brought to NFC (RFC 3987 §3.1 step 1b).
+Relative references are resolved against <base href> (HTML), xml:base (XML), or --base; the
+URI form is that of the resolved IRI, or of the reference when there is no base. When the
+document's charset (from --charset or detected) is not UTF-8 or UTF-16, the query of an http
+or https IRI is mapped through that charset instead of UTF-8, as a browser does (RFC 3987
+§3.1 note, the mapping of `iri to-uri --charset`), and a character the charset cannot
+represent is sent as its &#NNNN; (as HTML forms do), percent-encoded. With --idna, the host of a scheme
+with DNS host names goes through IDNA ToASCII (UTS #46); a host it rejects makes the IRI an
+error of kind idna.
+
+--lenient parses each candidate in the wider grammar of the July 2002 IRI draft (space, <, >,
+\", {, }, |, \\, ^ and `, RFC 3987 §3.1): each such character is percent-encoded in the URI
+and reported as a warning; in text, {}|\\^` then continue an IRI too. Warnings do not make
+an IRI invalid.
+
+Output, one line per IRI found, in document order (LINE 1-based, COLUMN the 1-based character
+column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'text'):
+  text  FILE:LINE:COLUMN: PLACE: IRI -> URI
+        FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
+        reference; the MESSAGE's byte offset is within TEXT)
+        \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
+        With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
+  json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
+         \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
+        the same with \"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
+        \"message\":…} instead of resolved and uri (byte and column within text, the column in
+        characters); with --lenient, one more member: \"warnings\":[{\"byte\":…,\"column\":…,
+        \"char\":…,\"component\":…,\"kind\":…,\"section\":…,\"message\":…}] (within text)
+  tsv   a header line, then: file line column place text resolved uri error; with --lenient,
+        one more column at the end, warnings: the messages, separated by '; '
+Then, on standard error: found N IRIs in M files: K invalid.
+
+Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>. A file
+that cannot be read is reported on standard error and makes the exit status 1; so does an
+invalid candidate.";
 
 /// The output format, shared by every subcommand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -701,7 +763,7 @@ impl From<UnmappableArg> for iri::legacy::Unmappable {
 
 /// The help after `iri to-uri`'s options: the conversion's layout and --charset.
 fn to_uri_layout() -> String {
-    let mut s = String::from(CONVERT_LAYOUT);
+    let mut s = convert_layout();
     s.push_str(
         "\n\n\
 With --charset ENC (the charset of the document the IRIs come from), the query of an http or
@@ -799,7 +861,8 @@ impl From<PresetArg> for iri::ResolveOptions {
     }
 }
 
-/// Parses `--base`; an invalid base is a usage error (exit status 2).
+/// Parses `--base` (`resolve`, `relativize`, `extract`), which must be an absolute IRI; an
+/// invalid base is a usage error (exit status 2).
 fn parse_base(s: &str) -> Result<iri::Iri<String>, String> {
     iri::Iri::parse(s.to_owned()).map_err(|e| e.to_string())
 }
@@ -1013,9 +1076,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: u64,
     /// Connections served at once; more are answered 503 at once.
-    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS, value_parser = parse_max_connections)]
     pub max_connections: usize,
 }
+
+/// Connections `iri serve` serves at once unless `--max-connections` says otherwise; more
+/// get 503.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
 
 /// `--max-connections`: 1 to 4096.
 fn parse_max_connections(s: &str) -> Result<usize, String> {
@@ -1070,6 +1137,54 @@ pub struct DisplayArgs {
     /// given.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<OsString>,
+}
+
+/// The kind of input, for `--type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TypeArg {
+    /// Plain text.
+    Text,
+    /// HTML.
+    Html,
+    /// XML (XHTML included).
+    Xml,
+}
+
+/// Checks a `--charset` label (an unknown one is a usage error).
+fn parse_document_charset(s: &str) -> Result<String, String> {
+    iri::extract::DocumentOptions::new()
+        .charset(s)
+        .map(|_| s.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// `iri extract`.
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The charset of the inputs (a WHATWG label: utf-8, shift_jis, euc-jp, koi8-r, …), over
+    /// what the documents declare; a byte order mark still wins.
+    #[arg(long, value_name = "ENC", value_parser = parse_document_charset)]
+    pub charset: Option<String>,
+    /// The base IRI for relative references (under <base href> and xml:base).
+    #[arg(long, value_name = "BASE", value_parser = parse_base)]
+    pub base: Option<iri::Iri<String>>,
+    /// Read every input as this kind instead of guessing from its name and content.
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    pub kind: Option<TypeArg>,
+    /// Pass the host of DNS schemes through IDNA ToASCII (UTS #46) in the URI form; a host it
+    /// rejects is an error.
+    #[arg(long)]
+    pub idna: bool,
+    /// Accept space, <, >, ", {, }, |, \, ^ and ` in IRIs (the 2002 draft's wider grammar,
+    /// RFC 3987 §3.1), percent-encoded, each with a warning.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Output options.
+    #[command(flatten)]
+    pub output: FormatArg,
+    /// The files to search; '-' or none for standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
 }
 
 /// How `display` wraps its input.
@@ -1191,6 +1306,23 @@ mod tests {
         for code in Code::ALL {
             let p = parse(&["iri", "lint", "--warn", code.as_str()]);
             assert_eq!(p.settings, [(*code, Some(Severity::Warning))]);
+        }
+    }
+
+    /// The output block of the subcommands that map each input to one result is written
+    /// once in the source and shown, whole and once, in each of their long helps.
+    #[test]
+    fn result_output_block_in_each_long_help() {
+        let mut cli = Cli::command();
+        for name in ["to-uri", "to-iri", "resolve", "relativize", "normalize"] {
+            let sub = cli.find_subcommand_mut(name).unwrap();
+            let help = sub.render_long_help().to_string();
+            assert_eq!(help.matches(RESULT_OUTPUT).count(), 1, "{name}");
+            assert_eq!(
+                help.matches("Output, one line per input").count(),
+                1,
+                "{name}"
+            );
         }
     }
 

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::str::Utf8Error;
 
 use crate::input::Origin;
-use crate::output::JsonObject;
+use crate::json::JsonObject;
 
 /// An input's error, as reported on standard output.
 #[derive(Debug, Clone, PartialEq, Eq)]

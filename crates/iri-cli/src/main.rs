@@ -7,9 +7,10 @@
 //! per diagnostic, as a compiler does).
 //!
 //! The program is a thin layer: flags (`cli`), reading inputs (`input`), streaming them
-//! through every core (`batch`, with `stats`), writing formats (`output`, `failure`), one
-//! function per subcommand (`commands`) and the live viewer's web server (`serve`); all the
-//! IRI work is the library's.
+//! through every core (`batch`, with `stats`), writing formats (`output`, `json`, `failure`),
+//! one function per subcommand (`commands`) and the live viewer's web server (`serve`); all
+//! the IRI work is the library's. The dependencies go one way: `cli` (the argument types)
+//! depends on no other part but `stats`; `commands` and `serve` depend on it.
 //!
 //! Exit status: 0 when every input is valid, 1 when some input is invalid or an input could
 //! not be read, 2 on a usage error (`compare`: 0 when equivalent, 1 when not; `lint`: 1 when
@@ -21,6 +22,7 @@ mod cli;
 mod commands;
 mod failure;
 mod input;
+mod json;
 #[cfg(test)]
 mod memory_tests;
 mod output;

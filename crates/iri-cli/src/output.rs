@@ -1,8 +1,5 @@
-//! Writing results: the buffered standard output, JSON Lines objects, TSV fields, and
-//! messages on standard error.
-//!
-//! JSON objects are written field by field, in the order the program gives, with strings
-//! escaped by `serde_json`; nothing is built in memory first.
+//! Writing results: the buffered standard output, TSV fields, and messages on standard
+//! error. JSON is written by [`crate::json`].
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 
@@ -65,99 +62,6 @@ pub fn tsv_row(w: &mut impl Write, fields: &[Option<&str>]) -> io::Result<()> {
     w.write_all(b"\n")
 }
 
-/// A JSON object being written: [`JsonObject::begin`] writes `{`, each field method one
-/// member, [`JsonObject::end`] the `}`.
-pub struct JsonObject<'w, W: Write> {
-    w: &'w mut W,
-    first: bool,
-}
-
-impl<'w, W: Write> JsonObject<'w, W> {
-    /// Starts an object.
-    pub fn begin(w: &'w mut W) -> io::Result<Self> {
-        w.write_all(b"{")?;
-        Ok(JsonObject { w, first: true })
-    }
-
-    fn key(&mut self, key: &str) -> io::Result<()> {
-        if !self.first {
-            self.w.write_all(b",")?;
-        }
-        self.first = false;
-        serde_json::to_writer(&mut *self.w, key)?;
-        self.w.write_all(b":")
-    }
-
-    /// A string member, or `null` for `None`.
-    pub fn str(&mut self, key: &str, value: Option<&str>) -> io::Result<()> {
-        self.key(key)?;
-        serde_json::to_writer(&mut *self.w, &value)?;
-        Ok(())
-    }
-
-    /// An array of strings member.
-    pub fn strs(&mut self, key: &str, values: &[&str]) -> io::Result<()> {
-        self.key(key)?;
-        serde_json::to_writer(&mut *self.w, values)?;
-        Ok(())
-    }
-
-    /// A number member, or `null` for `None`.
-    pub fn num(&mut self, key: &str, value: Option<u64>) -> io::Result<()> {
-        self.key(key)?;
-        serde_json::to_writer(&mut *self.w, &value)?;
-        Ok(())
-    }
-
-    /// A boolean member.
-    pub fn bool(&mut self, key: &str, value: bool) -> io::Result<()> {
-        self.key(key)?;
-        self.w.write_all(if value { b"true" } else { b"false" })
-    }
-
-    /// An object member, whose fields `f` writes.
-    pub fn object(
-        &mut self,
-        key: &str,
-        f: impl FnOnce(&mut JsonObject<'_, W>) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.key(key)?;
-        let mut inner = JsonObject::begin(&mut *self.w)?;
-        f(&mut inner)?;
-        inner.end()
-    }
-
-    /// An array member holding one object per item, whose fields `f` writes.
-    pub fn objects<T>(
-        &mut self,
-        key: &str,
-        items: impl IntoIterator<Item = T>,
-        mut f: impl FnMut(&mut JsonObject<'_, W>, T) -> io::Result<()>,
-    ) -> io::Result<()> {
-        self.key(key)?;
-        self.w.write_all(b"[")?;
-        for (i, item) in items.into_iter().enumerate() {
-            if i > 0 {
-                self.w.write_all(b",")?;
-            }
-            let mut inner = JsonObject::begin(&mut *self.w)?;
-            f(&mut inner, item)?;
-            inner.end()?;
-        }
-        self.w.write_all(b"]")
-    }
-
-    /// Ends the object.
-    pub fn end(self) -> io::Result<()> {
-        self.w.write_all(b"}")
-    }
-
-    /// Ends the object and the line.
-    pub fn end_line(self) -> io::Result<()> {
-        self.w.write_all(b"}\n")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,39 +82,5 @@ mod tests {
         )
         .unwrap();
         assert_eq!(v, b"a\\tb\\\\c\\nd\\re\t\t\t\xC3\xA9\0\n");
-    }
-
-    #[test]
-    fn json_object_keeps_order_and_escapes() {
-        let mut v = Vec::new();
-        let mut o = JsonObject::begin(&mut v).unwrap();
-        o.str("z", Some("a\"\u{0}\u{202E}")).unwrap();
-        o.bool("a", true).unwrap();
-        o.strs("s", &["x", "y"]).unwrap();
-        o.num("n", Some(3)).unwrap();
-        o.object("e", |e| {
-            e.str("k", None)?;
-            e.num("o", None)
-        })
-        .unwrap();
-        o.end_line().unwrap();
-        assert_eq!(
-            String::from_utf8(v).unwrap(),
-            "{\"z\":\"a\\\"\\u0000\u{202E}\",\"a\":true,\"s\":[\"x\",\"y\"],\"n\":3,\"e\":{\"k\":null,\"o\":null}}\n"
-        );
-    }
-
-    #[test]
-    fn json_arrays_of_objects() {
-        let mut v = Vec::new();
-        let mut o = JsonObject::begin(&mut v).unwrap();
-        o.objects("none", Vec::<u64>::new(), |_, _| Ok(())).unwrap();
-        o.objects("two", [1u64, 2], |e, n| e.num("n", Some(n)))
-            .unwrap();
-        o.end_line().unwrap();
-        assert_eq!(
-            String::from_utf8(v).unwrap(),
-            "{\"none\":[],\"two\":[{\"n\":1},{\"n\":2}]}\n"
-        );
     }
 }

@@ -14,7 +14,8 @@ use std::io::{self, Write};
 
 use iri::HostKind;
 
-use crate::output::{count, JsonObject};
+use crate::json::JsonObject;
+use crate::output::count;
 
 /// How `--stats` writes its summary on standard error.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -7,7 +7,8 @@ use iri::{IriRef, Level, Normalizer};
 
 use super::Outcome;
 use crate::cli::{CompareArgs, Format};
-use crate::output::{tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::tsv_row;
 
 /// The lowest rung at which `a` and `b` are equivalent, fragments left out at every rung
 /// when `ignore_fragment`.

@@ -15,7 +15,8 @@ use crate::batch::{Batch, Line};
 use crate::cli::{DedupArgs, Format};
 use crate::failure::Failure;
 use crate::input::{with_context, Counts, LineRead, Source, SourceError as DedupError};
-use crate::output::{count, tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::{count, tsv_row};
 
 /// The classes seen so far, and how to write.
 struct Dedup<'n> {

@@ -5,132 +5,20 @@
 //! legacy-charset document mapped through that charset (RFC 3987 §3.1 note), both with the
 //! library's mappings (`IriRef::to_uri_with`, `DocumentCharset::apply`).
 
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use clap::{Args, ValueEnum};
 use iri::extract::{extract_document, DocumentKind, DocumentOptions, Found, Place, Resolved};
 use iri::idn::IdnaOptions;
 use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
 use iri::IriRef;
 
 use super::Outcome;
-use crate::cli::{Format, FormatArg};
+use crate::cli::{ExtractArgs, Format, TypeArg};
 use crate::failure::Failure;
 use crate::input::{with_context, Source};
-use crate::output::{count, tsv_field, tsv_row, warn, JsonObject};
-
-/// The help after `iri extract`'s options.
-pub const EXTRACT_LAYOUT: &str = "\
-What is searched: in HTML and XML, the values of the attributes href, src, action, cite,
-formaction, poster, data, background, longdesc, codebase, usemap, manifest, profile, classid,
-icon, about, resource (also after a namespace prefix: xlink:href, rdf:about) and xml:base, with
-character references resolved, and IRIs in text content (not in comments, script or style);
-in text, IRIs that start with a scheme and '//' (or mailto:, urn:, data:, tel:, …), or stand
-inside <…> or <URL:…> (whitespace inside is removed, RFC 3986 Appendix C). Being non-ASCII
-does not end an IRI in text (RFC 3987 §7.3), but trailing punctuation (ASCII, and Unicode
-general categories Pd, Ps, Pe, Pi, Pf, Po) and unbalanced closing brackets are left out;
-a non-ASCII space, CJK punctuation (。、「」（）！, …) and, right after a dot-suffix such as
-.html or .jp, a letter of a script other than Latin (Japanese, Chinese, Thai, Arabic prose)
-end it. Prose glued to an IRI that does not end in a dot-suffix (…/索引をご覧ください) cannot
-be told apart and stays in it. In HTML and XML text content, <…> delimits only what starts
-with a scheme and '//' (or mailto:, urn:, …): escaped markup such as &lt;xsl:number/&gt; is not
-an IRI.
-
---type: by default .html/.htm are HTML, .xml/.xhtml/.svg/.atom/.rss/.rdf XML, .txt text, and
-other files are sniffed: '<?xml' at the start means XML, another '<' HTML, anything else text.
-Charset: a byte order mark wins, then --charset, then the XML declaration's encoding or HTML's
-<meta charset> (first 1024 bytes), else UTF-8 (HTML and text: windows-1252 when the bytes are
-not UTF-8). Labels are the WHATWG Encoding Standard's (iso-8859-1 means windows-1252). IRIs from
-a charset other than UTF-8/UTF-16 are brought to NFC (RFC 3987 §3.1 step 1b).
-Relative references are resolved against <base href> (HTML), xml:base (XML), or --base; the
-URI form is that of the resolved IRI, or of the reference when there is no base. When the
-document's charset (from --charset or detected) is not UTF-8 or UTF-16, the query of an http
-or https IRI is mapped through that charset instead of UTF-8, as a browser does (RFC 3987
-§3.1 note, the mapping of `iri to-uri --charset`), and a character the charset cannot
-represent is sent as its &#NNNN; (as HTML forms do), percent-encoded. With --idna, the host of a scheme
-with DNS host names goes through IDNA ToASCII (UTS #46); a host it rejects makes the IRI an
-error of kind idna.
-
---lenient parses each candidate in the wider grammar of the July 2002 IRI draft (space, <, >,
-\", {, }, |, \\, ^ and `, RFC 3987 §3.1): each such character is percent-encoded in the URI
-and reported as a warning; in text, {}|\\^` then continue an IRI too. Warnings do not make
-an IRI invalid.
-
-Output, one line per IRI found, in document order (LINE 1-based, COLUMN the 1-based character
-column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'text'):
-  text  FILE:LINE:COLUMN: PLACE: IRI -> URI
-        FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
-        reference; the MESSAGE's byte offset is within TEXT)
-        \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
-        With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
-  json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
-         \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
-        the same with \"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
-        \"message\":…} instead of resolved and uri (byte and column within text, the column in
-        characters); with --lenient, one more member: \"warnings\":[{\"byte\":…,\"column\":…,
-        \"char\":…,\"component\":…,\"kind\":…,\"section\":…,\"message\":…}] (within text)
-  tsv   a header line, then: file line column place text resolved uri error; with --lenient,
-        one more column at the end, warnings: the messages, separated by '; '
-Then, on standard error: found N IRIs in M files: K invalid.
-
-Standard input is read when no FILE is given, or for the FILE '-', and is named <stdin>. A file
-that cannot be read is reported on standard error and makes the exit status 1; so does an
-invalid candidate.";
-
-/// The kind of input, for `--type`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum TypeArg {
-    /// Plain text.
-    Text,
-    /// HTML.
-    Html,
-    /// XML (XHTML included).
-    Xml,
-}
-
-/// Checks a `--charset` label (an unknown one is a usage error).
-fn charset_parser(s: &str) -> Result<String, String> {
-    DocumentOptions::new()
-        .charset(s)
-        .map(|_| s.to_owned())
-        .map_err(|e| e.to_string())
-}
-
-/// Parses `--base`, which must be an absolute IRI.
-fn base_parser(s: &str) -> Result<iri::Iri<String>, String> {
-    iri::Iri::parse(s.to_owned()).map_err(|e| e.to_string())
-}
-
-/// `iri extract`.
-#[derive(Debug, Args)]
-pub struct ExtractArgs {
-    /// The charset of the inputs (a WHATWG label: utf-8, shift_jis, euc-jp, koi8-r, …), over
-    /// what the documents declare; a byte order mark still wins.
-    #[arg(long, value_name = "ENC", value_parser = charset_parser)]
-    pub charset: Option<String>,
-    /// The base IRI for relative references (under <base href> and xml:base).
-    #[arg(long, value_name = "BASE", value_parser = base_parser)]
-    pub base: Option<iri::Iri<String>>,
-    /// Read every input as this kind instead of guessing from its name and content.
-    #[arg(long = "type", value_enum, value_name = "TYPE")]
-    pub kind: Option<TypeArg>,
-    /// Pass the host of DNS schemes through IDNA ToASCII (UTS #46) in the URI form; a host it
-    /// rejects is an error.
-    #[arg(long)]
-    pub idna: bool,
-    /// Accept space, <, >, ", {, }, |, \, ^ and ` in IRIs (the 2002 draft's wider grammar,
-    /// RFC 3987 §3.1), percent-encoded, each with a warning.
-    #[arg(long)]
-    pub lenient: bool,
-    /// Output options.
-    #[command(flatten)]
-    pub output: FormatArg,
-    /// The files to search; '-' or none for standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<OsString>,
-}
+use crate::json::JsonObject;
+use crate::output::{count, tsv_field, tsv_row, warn};
 
 /// The kind a file's name says, if it says one.
 fn kind_by_extension(path: &Path) -> Option<DocumentKind> {

@@ -10,13 +10,14 @@ use std::io::{self, Write};
 use iri::legacy::{LenientIriRef, ParseMode, Widened};
 use iri::{IriRef, Kind};
 
-use super::parse::{Components, TSV_HEADER};
+use super::components::{Components, TSV_HEADER};
 use super::Outcome;
 use crate::batch::each_input;
 use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
-use crate::output::{tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::tsv_row;
 
 /// Runs `iri parse` in a lenient mode: one line per input, as its `--help` describes.
 pub fn parse_lenient(

@@ -10,21 +10,22 @@
 //! stand under the span in a terminal, the echo writes invisible and control characters as
 //! `<U+XXXX>` (a bidi override would otherwise reorder the line, a zero-width space hide what
 //! is reported), and the carets are placed by display columns: two for East Asian wide and
-//! full-width characters, none for combining marks, one for the others. The widths come from
-//! a range check of the main blocks, not the full Unicode tables; a character it misjudges
-//! moves the carets after it by a column.
+//! full-width characters, none for combining marks, one for the others, as `unicode-width`
+//! gives them (UAX #11, the East Asian Width of the Unicode version it is built on).
 
 use std::io::{self, Write};
 use std::ops::Range;
 
 use iri::lint::{Linter, Policy, Report, Severity};
+use unicode_width::UnicodeWidthChar;
 
 use super::Outcome;
 use crate::batch::Batch;
 use crate::cli::{LintArgs, LintFormat};
 use crate::failure::Failure;
 use crate::input::Origin;
-use crate::output::{count, JsonObject};
+use crate::json::JsonObject;
+use crate::output::count;
 
 /// Inputs and diagnostics seen so far.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -364,15 +365,10 @@ fn is_hidden(c: char) -> bool {
 }
 
 /// The display width of a character that is not hidden: 0 for combining marks, 2 for East
-/// Asian wide and full-width characters, 1 otherwise.
+/// Asian wide and full-width characters, 1 otherwise (UAX #11, by `unicode-width`).
 fn width(c: char) -> usize {
-    if in_ranges(c, ZERO_WIDTH) {
-        0
-    } else if in_ranges(c, WIDE) {
-        2
-    } else {
-        1
-    }
+    // `None` is for control characters, which are hidden.
+    c.width().unwrap_or(0)
 }
 
 /// Whether `c` is in one of the sorted, disjoint inclusive ranges.
@@ -404,76 +400,102 @@ const DEFAULT_IGNORABLE: &[(u32, u32)] = &[
     (0xE0000, 0xE0FFF),
 ];
 
-/// Combining marks that a terminal draws over the character before them: the combining
-/// diacritics blocks, Hebrew points, Arabic harakat, the nonspacing signs of Devanagari and
-/// Thai, Hangul medial and final jamo, and the combining kana voicing marks.
-const ZERO_WIDTH: &[(u32, u32)] = &[
-    (0x0300, 0x036F),
-    (0x0483, 0x0489),
-    (0x0591, 0x05BD),
-    (0x05BF, 0x05BF),
-    (0x05C1, 0x05C2),
-    (0x05C4, 0x05C5),
-    (0x05C7, 0x05C7),
-    (0x0610, 0x061A),
-    (0x064B, 0x065F),
-    (0x0670, 0x0670),
-    (0x06D6, 0x06DC),
-    (0x06DF, 0x06E4),
-    (0x06E7, 0x06E8),
-    (0x06EA, 0x06ED),
-    (0x0900, 0x0902),
-    (0x093A, 0x093A),
-    (0x093C, 0x093C),
-    (0x0941, 0x0948),
-    (0x094D, 0x094D),
-    (0x0951, 0x0957),
-    (0x0962, 0x0963),
-    (0x0E31, 0x0E31),
-    (0x0E34, 0x0E3A),
-    (0x0E47, 0x0E4E),
-    (0x1160, 0x11FF),
-    (0x1AB0, 0x1AFF),
-    (0x1DC0, 0x1DFF),
-    (0x20D0, 0x20FF),
-    (0x302A, 0x302D),
-    (0x3099, 0x309A),
-    (0xFE20, 0xFE2F),
-];
-
-/// East Asian Wide and Fullwidth characters: Hangul, the CJK and kana blocks, Yi, the
-/// full-width forms, and the main emoji blocks.
-const WIDE: &[(u32, u32)] = &[
-    (0x1100, 0x115F),
-    (0x2E80, 0x303E),
-    (0x3041, 0x33FF),
-    (0x3400, 0x4DBF),
-    (0x4E00, 0x9FFF),
-    (0xA000, 0xA4CF),
-    (0xA960, 0xA97F),
-    (0xAC00, 0xD7A3),
-    (0xF900, 0xFAFF),
-    (0xFE10, 0xFE19),
-    (0xFE30, 0xFE6F),
-    (0xFF00, 0xFF60),
-    (0xFFE0, 0xFFE6),
-    (0x1B000, 0x1B2FF),
-    (0x1F300, 0x1F64F),
-    (0x1F900, 0x1F9FF),
-    (0x20000, 0x2FFFD),
-    (0x30000, 0x3FFFD),
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn range_tables_are_sorted_and_disjoint() {
-        for table in [DEFAULT_IGNORABLE, ZERO_WIDTH, WIDE] {
-            assert!(table.iter().all(|&(lo, hi)| lo <= hi));
-            assert!(table.windows(2).all(|w| w[0].1 < w[1].0), "{table:x?}");
+    fn range_table_is_sorted_and_disjoint() {
+        let table = DEFAULT_IGNORABLE;
+        assert!(table.iter().all(|&(lo, hi)| lo <= hi));
+        assert!(table.windows(2).all(|w| w[0].1 < w[1].0), "{table:x?}");
+    }
+
+    /// UAX #11 widths: East Asian Wide (W) and Fullwidth (F) characters take two columns,
+    /// nonspacing (Mn) and enclosing (Me) marks none, the others one; zero-width characters
+    /// are hidden and take the columns of their `<U+XXXX>`.
+    #[test]
+    fn widths_of_wide_combining_and_zero_width_characters() {
+        for wide in [
+            '例',        // CJK Unified Ideographs (W)
+            'ア',        // Katakana (W)
+            '한',        // Hangul Syllables (W)
+            '\u{FF21}',  // FULLWIDTH LATIN CAPITAL LETTER A (F)
+            '\u{3001}',  // IDEOGRAPHIC COMMA (W)
+            '\u{2329}',  // LEFT-POINTING ANGLE BRACKET (W), outside the CJK blocks
+            '\u{20000}', // CJK Extension B (W)
+            '\u{17000}', // Tangut (W)
+            '\u{1F680}', // ROCKET (W), Transport and Map Symbols
+            '\u{1FA90}', // RINGED PLANET (W), Symbols and Pictographs Extended-A
+        ] {
+            assert_eq!(width(wide), 2, "U+{:04X}", wide as u32);
         }
+        for mark in [
+            '\u{301}',   // COMBINING ACUTE ACCENT (Mn)
+            '\u{488}',   // COMBINING CYRILLIC HUNDRED THOUSANDS SIGN (Me)
+            '\u{5B8}',   // HEBREW POINT QAMATS (Mn)
+            '\u{64E}',   // ARABIC FATHA (Mn)
+            '\u{94D}',   // DEVANAGARI SIGN VIRAMA (Mn)
+            '\u{E31}',   // THAI CHARACTER MAI HAN-AKAT (Mn)
+            '\u{20DD}',  // COMBINING ENCLOSING CIRCLE (Me)
+            '\u{3099}',  // COMBINING KATAKANA-HIRAGANA VOICED SOUND MARK (Mn)
+            '\u{1D167}', // MUSICAL SYMBOL COMBINING TREMOLO-1 (Mn), outside the main blocks
+        ] {
+            assert_eq!(width(mark), 0, "U+{:04X}", mark as u32);
+        }
+        for narrow in ['a', 'é', '\u{5D0}', '\u{FF76}', '\u{2460}', '\u{E000}'] {
+            assert_eq!(width(narrow), 1, "U+{:04X}", narrow as u32);
+        }
+        for zero_width in ['\u{200B}', '\u{200C}', '\u{200D}', '\u{2060}', '\u{FEFF}'] {
+            assert!(is_hidden(zero_width), "U+{:04X}", zero_width as u32);
+        }
+    }
+
+    #[test]
+    fn columns_after_wide_combining_and_zero_width_characters() {
+        // Each case: the text, the span's bytes, its start and end columns.
+        let cases: &[(&str, &str, (usize, usize))] = &[
+            ("例x", "x", (2, 3)),
+            ("ＡＢx", "x", (4, 5)),
+            ("\u{1F680}/x", "x", (3, 4)),
+            ("\u{20000}\u{17000}x", "x", (4, 5)),
+            ("e\u{301}\u{301}x", "x", (1, 2)),
+            ("\u{5D0}\u{5B8}x", "x", (1, 2)),
+            ("\u{E2A}\u{E31}x", "x", (1, 2)),
+            // The span itself wide, or a mark after its base.
+            ("a例え", "例え", (1, 5)),
+            ("ae\u{301}b", "e\u{301}", (1, 2)),
+            // Zero-width characters are shown as <U+XXXX>: eight columns.
+            ("a\u{200D}x", "x", (9, 10)),
+            ("a\u{FEFF}\u{2060}x", "x", (17, 18)),
+            ("a\u{200B}", "\u{200B}", (1, 9)),
+        ];
+        for &(text, span, expected) in cases {
+            let at = text.rfind(span).unwrap();
+            assert_eq!(columns(text, at..at + span.len()), expected, "{text:?}");
+        }
+    }
+
+    /// The carets stand under the span after wide characters, combining marks and a
+    /// zero-width joiner, in the block as `iri lint` writes it.
+    #[test]
+    fn carets_under_the_span_in_the_text_block() {
+        let input = "http://例え.テスト/e\u{301}\u{200D}\u{1F680}/%C0%AF";
+        let report = Linter::new(Policy::new()).report_str(input);
+        let mut out = Vec::new();
+        write_text(&mut out, Origin::Argument(1), input, &report, 20).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let block = text
+            .split("\n\n")
+            .find(|b| b.contains("[overlong-utf8]"))
+            .unwrap_or_else(|| panic!("{text}"));
+        // "http://" 7, 例え 4, "." 1, テスト 6, "/" 1, e 1, U+0301 0, <U+200D> 8, U+1F680 2,
+        // "/" 1: the span starts at column 31 (0-based).
+        let lines = format!(
+            "   | http://例え.テスト/e\u{301}<U+200D>\u{1F680}/%C0%AF\n   | {}^^^^^^\n",
+            " ".repeat(31)
+        );
+        assert!(block.contains(&lines), "{block}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! returns whether all its inputs were fine.
 
 mod compare;
+mod components;
 mod dedup;
 mod display;
 mod extract;
@@ -20,7 +21,7 @@ use crate::output;
 pub use compare::compare;
 pub use dedup::dedup;
 pub use display::display;
-pub use extract::{extract, ExtractArgs, EXTRACT_LAYOUT};
+pub use extract::extract;
 pub use generate::{completions, man};
 pub use lint::lint;
 pub use parse::parse;
@@ -65,7 +66,10 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Lint(args) => lint(args, &mut out)?,
         Command::Display(args) => display(args, &mut out)?,
         Command::Extract(args) => extract(args, &mut out)?,
-        Command::Serve(args) => crate::serve::serve(args, &mut out)?,
+        Command::Serve(args) => {
+            crate::serve::serve(args, &mut out)?;
+            Outcome::AllValid
+        }
         Command::Completions(args) => completions(args, &mut out)?,
         Command::Man(args) => man(args, &mut out)?,
     };

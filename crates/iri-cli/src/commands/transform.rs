@@ -13,7 +13,8 @@ use crate::batch::each_input;
 use crate::cli::{BaseArgs, Format, NormalizeArgs, ResolveArgs, ToUriArgs, TransformArgs};
 use crate::failure::Failure;
 use crate::input::Origin;
-use crate::output::{tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::tsv_row;
 
 /// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
 /// `--idna`, the host of DNS schemes through ToASCII first; with `--charset`, the query of

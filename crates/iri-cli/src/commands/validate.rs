@@ -9,7 +9,8 @@ use crate::batch::{Batch, Line};
 use crate::cli::{Format, ValidateArgs};
 use crate::failure::Failure;
 use crate::input::{with_context, Counts, LineRead, Source, SourceError as CheckError};
-use crate::output::{count, tsv_row, JsonObject};
+use crate::json::JsonObject;
+use crate::output::{count, tsv_row};
 
 /// How to report: the grammar and the format.
 struct Reporter {

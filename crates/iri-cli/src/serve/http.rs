@@ -13,6 +13,8 @@ use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use crate::json::JsonObject;
+
 /// The longest request line accepted.
 pub const MAX_REQUEST_LINE: usize = 8 * 1024;
 
@@ -43,12 +45,20 @@ impl Response {
         }
     }
 
-    /// An error: `{"error":{"status":…,"reason":…,"message":…}}`.
+    /// An error: `{"error":{"message":…,"reason":…,"status":…}}` (its members in the
+    /// alphabetical order of the viewer's other answers).
     pub fn error(status: u16, message: &str) -> Self {
-        let body = serde_json::json!({
-            "error": { "status": status, "reason": reason(status), "message": message }
+        let mut body = Vec::new();
+        // Writing into memory cannot fail.
+        let _ = JsonObject::begin(&mut body).and_then(|mut o| {
+            o.object("error", |e| {
+                e.str("message", Some(message))?;
+                e.str("reason", Some(reason(status)))?;
+                e.num("status", Some(u64::from(status)))
+            })?;
+            o.end()
         });
-        Response::new(status, "application/json", body.to_string())
+        Response::new(status, "application/json", body)
     }
 
     /// Writes the response; the body only when `body` (not for HEAD).
@@ -366,6 +376,11 @@ mod tests {
             v,
             serde_json::json!({"error": {"status": 414, "reason": "URI Too Long",
                 "message": "too \"long\""}})
+        );
+        // The bytes too: the members in alphabetical order, as they always were.
+        assert_eq!(
+            String::from_utf8(r.body.clone()).unwrap(),
+            r#"{"error":{"message":"too \"long\"","reason":"URI Too Long","status":414}}"#
         );
         let mut out = Vec::new();
         r.write(&mut out, false).unwrap();

@@ -10,8 +10,8 @@
 //! How it stays available, and why each rule:
 //!
 //! - A thread per connection, at most `--max-connections` (default
-//!   [`DEFAULT_MAX_CONNECTIONS`]) at once. Past that, the connection is answered at once
-//!   with 503 and a JSON body (`Retry-After: 1`), never dropped or reset.
+//!   [`crate::cli::DEFAULT_MAX_CONNECTIONS`]) at once. Past that, the connection is answered
+//!   at once with 503 and a JSON body (`Retry-After: 1`), never dropped or reset.
 //! - A connection must deliver its whole request head within `--timeout` (default 1 s) of
 //!   being accepted: 408 when part of it came, silently closed when nothing came (a browser's
 //!   spare connection). So silent or slow clients hold a place for at most that long, and a
@@ -47,12 +47,8 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::cli::ServeArgs;
-use crate::commands::Outcome;
 use crate::output::warn;
 use http::{parse_request, read_head, Request, Response};
-
-/// Connections served at once unless `--max-connections` says otherwise; more get 503.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
 
 /// How long an answered connection is kept open for the client to close it first.
 pub const LINGER: Duration = Duration::from_millis(500);
@@ -72,7 +68,7 @@ const SCRIPT: &str = include_str!("page.js");
 
 /// Runs `iri serve`: binds, prints `listening on http://ADDR/` on `out`, and serves until
 /// the process is stopped.
-pub fn serve(args: ServeArgs, out: &mut impl Write) -> io::Result<Outcome> {
+pub fn serve(args: ServeArgs, out: &mut impl Write) -> io::Result<()> {
     let listener = TcpListener::bind((args.bind, args.port)).map_err(|e| {
         io::Error::new(
             e.kind(),
@@ -133,7 +129,7 @@ pub fn serve(args: ServeArgs, out: &mut impl Write) -> io::Result<Outcome> {
             warn(format_args!("cannot start a thread: {e}"));
         }
     }
-    Ok(Outcome::AllValid)
+    Ok(())
 }
 
 /// What every connection is checked against.
@@ -309,12 +305,14 @@ fn api_inspect(query: &str) -> Response {
     let Some(iri) = iri else {
         return Response::error(400, "the parameter iri is missing");
     };
-    let body = match preset.map(|p| p.parse::<iri::ResolveOptions>()) {
+    let answer = match preset.map(|p| p.parse::<iri::ResolveOptions>()) {
         None => inspect(&iri, base.as_deref()),
         Some(Ok(opts)) => inspect::inspect_with(&iri, base.as_deref(), opts),
         Some(Err(e)) => return Response::error(400, &format!("parameter preset: {e}")),
-    }
-    .to_string();
+    };
+    let mut body = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = crate::json::write_value(&mut body, &answer);
     Response::new(200, "application/json", body)
 }
 
@@ -433,5 +431,24 @@ mod tests {
         let r = api_inspect("iri=%3Fy&base=http%3A%2F%2Fa%2Fb%2F.%2Fc&preset=rdf");
         let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         assert_eq!(v["resolved"]["iri"], "http://a/b/c?y");
+    }
+
+    /// The answer is written by the program's JSON writer, byte for byte as `serde_json`
+    /// writes the same value.
+    #[test]
+    fn api_answers_are_serde_json_bytes() {
+        for (query, iri, base) in [
+            ("iri=http%3A%2F%2Fa%2F", "http://a/", None),
+            (
+                "iri=http%3A%2F%2F%E4%BE%8B%2F%22%5C%E2%80%AE%01%F0%9F%98%80&base=x",
+                "http://例/\"\\\u{202E}\u{1}😀",
+                Some("x"),
+            ),
+            ("iri=%3Fy&base=http%3A%2F%2Fa%2Fb", "?y", Some("http://a/b")),
+        ] {
+            let r = api_inspect(query);
+            let expected = inspect(iri, base).to_string();
+            assert_eq!(String::from_utf8(r.body).unwrap(), expected, "{query}");
+        }
     }
 }
