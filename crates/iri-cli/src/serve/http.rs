@@ -45,16 +45,16 @@ impl Response {
         }
     }
 
-    /// An error: `{"error":{"message":…,"reason":…,"status":…}}` (its members in the
-    /// alphabetical order of the viewer's other answers).
+    /// An error: `{"error":{"status":…,"reason":…,"message":…}}`, its members in the order
+    /// that `--help` and docs/serve.md show.
     pub fn error(status: u16, message: &str) -> Self {
         let mut body = Vec::new();
         // Writing into memory cannot fail.
         let _ = JsonObject::begin(&mut body).and_then(|mut o| {
             o.object("error", |e| {
-                e.str("message", Some(message))?;
+                e.num("status", Some(u64::from(status)))?;
                 e.str("reason", Some(reason(status)))?;
-                e.num("status", Some(u64::from(status)))
+                e.str("message", Some(message))
             })?;
             o.end()
         });
@@ -377,10 +377,10 @@ mod tests {
             serde_json::json!({"error": {"status": 414, "reason": "URI Too Long",
                 "message": "too \"long\""}})
         );
-        // The bytes too: the members in alphabetical order, as they always were.
+        // The bytes too: the members in the documented order.
         assert_eq!(
             String::from_utf8(r.body.clone()).unwrap(),
-            r#"{"error":{"message":"too \"long\"","reason":"URI Too Long","status":414}}"#
+            r#"{"error":{"status":414,"reason":"URI Too Long","message":"too \"long\""}}"#
         );
         let mut out = Vec::new();
         r.write(&mut out, false).unwrap();
