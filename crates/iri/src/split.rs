@@ -266,7 +266,10 @@ impl fmt::Debug for Components<'_> {
 /// The first index from `from` whose byte `stop` accepts, or the length.
 #[inline]
 fn find(b: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
-    b[from..].iter().position(|&c| stop(c)).map_or(b.len(), |p| from + p)
+    b[from..]
+        .iter()
+        .position(|&c| stop(c))
+        .map_or(b.len(), |p| from + p)
 }
 
 /// The `:` that ends a scheme (RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`)
@@ -287,7 +290,11 @@ fn scheme_end(b: &[u8]) -> Option<usize> {
 pub(crate) fn authority_bounds(a: &str) -> (Option<usize>, usize) {
     // '@' cannot occur in a host or port: the first one ends the userinfo. '[' cannot occur
     // in a userinfo: an authority that starts with it starts with an IP literal.
-    let at = if a.starts_with('[') { None } else { a.find('@') };
+    let at = if a.starts_with('[') {
+        None
+    } else {
+        a.find('@')
+    };
     let host_start = at.map_or(0, |i| i + 1);
     let hp = &a[host_start..];
     let host_len = if hp.starts_with('[') {

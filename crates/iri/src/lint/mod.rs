@@ -530,11 +530,7 @@ pub(crate) fn split_parts(s: &str) -> Vec<Part> {
         Component::Fragment,
     ]
     .into_iter()
-    .filter_map(|component| {
-        split
-            .span(component)
-            .map(|span| Part { component, span })
-    })
+    .filter_map(|component| split.span(component).map(|span| Part { component, span }))
     .collect()
 }
 
