@@ -9,23 +9,8 @@
 //! components the parser finds; on an invalid one it finds them as the parser reads them, so
 //! the component of a parse error's position is the component this split puts it in.
 //!
-//! Appendix B reads `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with two
-//! readings made precise for strings that are not references:
-//!
-//! - The scheme is taken only when it is one by §3.1 (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
-//!   "." )`): `1a:b` and `a b:c` have no scheme but a path, as the parser reads them (a
-//!   relative reference whose first segment holds `:`). On a valid reference the two rules
-//!   agree, since a relative reference has no `:` before its first `/`, `?` or `#`.
-//! - The userinfo ends at the **first** `@` of the authority. In a valid reference there is at
-//!   most one, since neither a host nor a port may hold `@`; in `http://a@b@c/` the parser
-//!   ends the userinfo at the first and reports the second as a character the host does not
-//!   allow, so the host here is `b@c`, holding the error. An authority that starts with `[`
-//!   has no userinfo (`[` is not allowed in one): it starts with an IP literal, as for the
-//!   parser.
-//!
-//! After the userinfo, a host that starts with `[` is an IP literal, which ends at the first
-//! `]` (the `:` of an IPv6 address is not the port's); anything after that `]` other than
-//! `:port` belongs to the (broken) host. Any other host ends at the first `:`.
+//! The rules, with the reasons for the choices Appendix B leaves open on strings that are
+//! not references (which `@` ends the userinfo, what a scheme is), are on [`Components`].
 
 use core::fmt;
 use core::ops::Range;
@@ -67,6 +52,26 @@ use crate::error::Component;
 /// assert_eq!((e.component(), e.offset()), (Component::Host, 10));
 /// assert!(c.span(Component::Host).unwrap().contains(&e.offset()));
 /// ```
+///
+/// # Rules
+///
+/// Appendix B reads `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, with two
+/// readings made precise for strings that are not references:
+///
+/// - The scheme is taken only when it is one by §3.1 (`ALPHA *( ALPHA / DIGIT / "+" / "-" /
+///   "." )`): `1a:b` and `a b:c` have no scheme but a path, as the parser reads them (a
+///   relative reference whose first segment holds `:`). On a valid reference the two rules
+///   agree, since a relative reference has no `:` before its first `/`, `?` or `#`.
+/// - The userinfo ends at the **first** `@` of the authority. In a valid reference there is at
+///   most one, since neither a host nor a port may hold `@`; in `http://a@b@c/` the parser
+///   ends the userinfo at the first and reports the second as a character the host does not
+///   allow, so the host here is `b@c`, holding the error. An authority that starts with `[`
+///   has no userinfo (`[` is not allowed in one): it starts with an IP literal, as for the
+///   parser.
+///
+/// After the userinfo, a host that starts with `[` is an IP literal, which ends at the first
+/// `]` (the `:` of an IPv6 address is not the port's); anything after that `]` other than
+/// `:port` belongs to the (broken) host. Any other host ends at the first `:`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Components<'a> {
     text: &'a str,
@@ -85,8 +90,8 @@ pub struct Components<'a> {
 }
 
 impl<'a> Components<'a> {
-    /// Cuts `text` into its components; see the [type](Components) and the
-    /// [module](self) docs for the rules. Linear in the length, and it never fails.
+    /// Cuts `text` into its components, by the rules of the [type](Components) docs. Linear
+    /// in the length, and it never fails.
     ///
     /// ```
     /// let c = iri::Components::split("a b/c?d");
@@ -286,7 +291,7 @@ fn scheme_end(b: &[u8]) -> Option<usize> {
 
 /// The parts of an authority `a` (RFC 3986 §3.2): the index of the `@` that ends the
 /// userinfo, if any, and where the host ends (the index of the port's `:`, or the length).
-/// The host starts after the `@`, or at 0. See the [module](self) docs for the rules.
+/// The host starts after the `@`, or at 0. The rules are on [`Components`].
 pub(crate) fn authority_bounds(a: &str) -> (Option<usize>, usize) {
     // '@' cannot occur in a host or port: the first one ends the userinfo. '[' cannot occur
     // in a userinfo: an authority that starts with it starts with an IP literal.
