@@ -292,6 +292,7 @@ fn scheme_end(b: &[u8]) -> Option<usize> {
 /// The parts of an authority `a` (RFC 3986 §3.2): the index of the `@` that ends the
 /// userinfo, if any, and where the host ends (the index of the port's `:`, or the length).
 /// The host starts after the `@`, or at 0. The rules are on [`Components`].
+#[inline]
 pub(crate) fn authority_bounds(a: &str) -> (Option<usize>, usize) {
     // '@' cannot occur in a host or port: the first one ends the userinfo. '[' cannot occur
     // in a userinfo: an authority that starts with it starts with an IP literal.
@@ -316,6 +317,7 @@ pub(crate) fn authority_bounds(a: &str) -> (Option<usize>, usize) {
 }
 
 /// Splits an authority into `(userinfo, host, port)` by [`authority_bounds`].
+#[inline]
 pub(crate) fn split_authority(a: &str) -> (Option<&str>, &str, Option<&str>) {
     let (at, host_end) = authority_bounds(a);
     let host_start = at.map_or(0, |i| i + 1);
