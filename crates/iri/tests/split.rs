@@ -251,3 +251,29 @@ proptest! {
         check_any(&s);
     }
 }
+
+/// `UriRef::try_from` names the component of the first non-ASCII character from the
+/// splitter: the same component the URI parser names.
+#[test]
+fn non_ascii_errors_name_the_parsers_component() {
+    for s in [
+        "http://ü@h/",
+        "http://u@ж.example/",
+        "http://résumé.example.org",
+        "http://[::1]/ж",
+        "//h:1/ж?q",
+        "http://h/?q=ж",
+        "http://h/#ж",
+        "ж",
+        "?ж#",
+        "s:ж",
+    ] {
+        let want = iri::UriRef::parse(s).unwrap_err();
+        let got = iri::UriRef::try_from(IriRef::parse(s).unwrap()).unwrap_err();
+        assert_eq!(
+            (got.kind(), got.component(), got.offset()),
+            (want.kind(), want.component(), want.offset()),
+            "{s:?}"
+        );
+    }
+}
