@@ -4,7 +4,9 @@
 //! A value holds its text, in any storage (`&str`, `String`, `Box<str>`, `Arc<str>`,
 //! `Cow<str>`), and the 16 bytes of [`Positions`] the parser recorded. Every component
 //! accessor is a slice of the text found from those offsets; the parts of the authority
-//! (userinfo, host, port) are found by looking at the authority itself, which is short.
+//! (userinfo, host, port) are found by looking at the authority itself, which is short, with
+//! the authority step of the one component splitter (`split.rs`), which lint, the viewer and
+//! extraction use too.
 //!
 //! Equality, ordering and hashing are those of the text: RFC 3987 §5.3.1 simple string
 //! comparison. Two IRIs that differ in any character are different here, even when they are
@@ -45,21 +47,11 @@ pub(crate) mod parts {
         ((p.query_end() as usize) < s.len()).then(|| &s[p.query_end() as usize + 1..])
     }
 
-    /// Splits a validated authority into `(userinfo, host, port)`.
+    /// Splits a validated authority into `(userinfo, host, port)`, by the one splitter of
+    /// `split.rs` (the first `@` ends the userinfo; an IP literal ends at its `]`).
+    #[inline]
     pub(crate) fn split_authority(a: &str) -> (Option<&str>, &str, Option<&str>) {
-        // '@' cannot occur in a host or port, so the first one ends the userinfo.
-        let (userinfo, hp) = match a.find('@') {
-            Some(i) => (Some(&a[..i]), &a[i + 1..]),
-            None => (None, a),
-        };
-        // ':' cannot occur in a reg-name or IPv4address; an IP literal ends with ']'.
-        let host_end = if hp.starts_with('[') {
-            hp.find(']').map_or(hp.len(), |i| i + 1)
-        } else {
-            hp.find(':').unwrap_or(hp.len())
-        };
-        let port = (host_end < hp.len()).then(|| &hp[host_end + 1..]);
-        (userinfo, &hp[..host_end], port)
+        crate::split::split_authority(a)
     }
 }
 

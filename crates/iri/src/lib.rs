@@ -153,6 +153,7 @@ mod parser;
 mod resolve;
 mod scan;
 pub mod scheme;
+mod split;
 mod uri;
 
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
@@ -166,6 +167,7 @@ pub use crate::normalize::{
 pub use crate::parser::{validate, Kind};
 pub use crate::resolve::{remove_dot_segments, RelativizeError, ResolveOptions, UnknownPreset};
 pub use crate::scheme::{SchemeInfo, SchemeRegistry};
+pub use crate::split::Components;
 pub use crate::uri::{Uri, UriRef};
 
 /// The README's examples, run as doctests.

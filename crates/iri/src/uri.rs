@@ -160,23 +160,19 @@ fn ascii_positions(s: &str, pos: Positions, kind: Kind) -> Result<Positions, Par
 fn non_ascii_error(s: &str, kind: Kind) -> Option<ParseError> {
     let at = s.bytes().position(|b| b >= 0x80)?;
     let ch = s[at..].chars().next();
-    // Find the component for the message from the IRI's own positions.
-    let pos = crate::parser::parse(s, Kind::IriReference).ok()?;
-    let at32 = at as u32;
-    let component = if at32 < pos.auth_end {
-        let a = parts::authority(s, &pos).unwrap_or("");
-        let (userinfo, _, _) = parts::split_authority(a);
-        match userinfo {
-            Some(u) if at < pos.scheme_end as usize + 2 + u.len() => Component::Userinfo,
-            _ => Component::Host,
-        }
-    } else if at32 < pos.path_end {
-        Component::Path
-    } else if at32 < pos.query_end() {
-        Component::Query
-    } else {
-        Component::Fragment
-    };
+    // The component for the message, from the splitter: `s` is a valid IRI reference, whose
+    // split is the parser's, and a non-ASCII character is never a delimiter.
+    let split = crate::Components::split(s);
+    let component = [
+        Component::Userinfo,
+        Component::Host,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ]
+    .into_iter()
+    .find(|&c| split.span(c).is_some_and(|r| r.contains(&at)))
+    .unwrap_or(Component::Path);
     Some(ParseError::new(
         ErrorKind::NonAscii,
         kind,

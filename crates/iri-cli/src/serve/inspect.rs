@@ -33,7 +33,7 @@ pub fn inspect_with(input: &str, base: Option<&str>, opts: ResolveOptions) -> Va
         "valid": parsed.is_ok(),
         "error": parsed.as_ref().err().map(|e| error(input, e)),
         "absolute": parsed.as_ref().ok().map(|r| r.scheme().is_some()),
-        "components": parsed.as_ref().ok().map(components),
+        "components": parsed.as_ref().ok().map(|r| components(r.as_str())),
         "host_kind": parsed.as_ref().ok().and_then(|r| r.host()).map(|h| h.kind().as_str()),
         "diagnostics": diagnostics(input),
         "bidi": bidi(input),
@@ -129,31 +129,22 @@ fn error(input: &str, e: &iri::ParseError) -> Value {
 
 /// The input cut into its components and the delimiters between them, in order, covering
 /// all of it: `[{"part":"scheme","text":"http"},{"part":"delimiter","text":"://"},…]`.
-/// Empty components are left out.
-fn components(r: &IriRef<&str>) -> Value {
-    let text = r.as_str();
-    let offset = |s: &str| s.as_ptr() as usize - text.as_ptr() as usize;
-    let parts = [
-        ("scheme", r.scheme()),
-        ("userinfo", r.userinfo()),
-        ("host", r.host_str()),
-        ("port", r.port()),
-        ("path", Some(r.path())),
-        ("query", r.query()),
-        ("fragment", r.fragment()),
-    ];
+/// Empty components are left out. The cut is the library's one component splitter
+/// ([`iri::Components`]), which the diagnostics and the types use too.
+fn components(text: &str) -> Value {
+    use iri::Component::*;
+    let split = iri::Components::split(text);
     let mut out = Vec::new();
     let mut at = 0;
-    for (part, s) in parts {
-        let Some(s) = s.filter(|s| !s.is_empty()) else {
+    for part in [Scheme, Userinfo, Host, Port, Path, Query, Fragment] {
+        let Some(span) = split.span(part).filter(|s| !s.is_empty()) else {
             continue;
         };
-        let start = offset(s);
-        if start > at {
-            out.push(json!({ "part": "delimiter", "text": &text[at..start] }));
+        if span.start > at {
+            out.push(json!({ "part": "delimiter", "text": &text[at..span.start] }));
         }
-        out.push(json!({ "part": part, "text": s }));
-        at = start + s.len();
+        out.push(json!({ "part": part.as_str(), "text": &text[span.clone()] }));
+        at = span.end;
     }
     if at < text.len() {
         out.push(json!({ "part": "delimiter", "text": &text[at..] }));
@@ -253,6 +244,59 @@ mod tests {
                 "fragment"
             ]
         );
+    }
+
+    /// The parser, the diagnostics, the component table and the types all end the userinfo
+    /// at the first '@' (the diagnostics took the last one).
+    #[test]
+    fn the_first_at_ends_the_userinfo_everywhere() {
+        let input = "http://u:pw@b@c/";
+        let v = inspect(input, None);
+        // The parser: the second '@' is a character the host does not allow.
+        assert_eq!(v["error"]["component"], "host");
+        assert_eq!(v["error"]["byte"], 13);
+        // The diagnostics: the password is "u:pw", not "u:pw@b".
+        let password: Vec<&Value> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["code"] == "password-in-userinfo")
+            .collect();
+        assert_eq!(password.len(), 1);
+        assert_eq!(password[0]["text"], "u:pw");
+        assert_eq!(
+            (password[0]["start"].as_u64(), password[0]["end"].as_u64()),
+            (Some(7), Some(11))
+        );
+        // The splitter puts the error in the host.
+        let split = iri::Components::split(input);
+        assert_eq!(
+            (split.userinfo(), split.host_str()),
+            (Some("u:pw"), Some("b@c"))
+        );
+        assert!(split.span(iri::Component::Host).unwrap().contains(&13));
+        // The same reference with the second '@' encoded is valid: the table and the types
+        // give the same userinfo.
+        let valid = "http://u:pw@b%40c/";
+        let v = inspect(valid, None);
+        let table: Vec<(&str, &str)> = v["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["part"].as_str().unwrap(), c["text"].as_str().unwrap()))
+            .filter(|&(part, _)| part != "delimiter")
+            .collect();
+        assert_eq!(
+            table,
+            [
+                ("scheme", "http"),
+                ("userinfo", "u:pw"),
+                ("host", "b%40c"),
+                ("path", "/")
+            ]
+        );
+        let r = IriRef::parse(valid).unwrap();
+        assert_eq!((r.userinfo(), r.host_str()), (Some("u:pw"), Some("b%40c")));
     }
 
     #[test]

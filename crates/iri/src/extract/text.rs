@@ -417,11 +417,9 @@ impl<'a> TextMatches<'a> {
             return None;
         }
         if delimiter == Delimiter::Angle {
-            let colon = span_text.find(':')?;
-            let scheme = &span_text[..colon];
-            let ok = scheme.bytes().next().is_some_and(|b| is(b, ALPHA))
-                && scheme.bytes().all(|b| is(b, SCHEME));
-            if !ok || (self.scan.markup && !starts_candidate(span_text, 0, colon)) {
+            // The inside must start with a scheme (RFC 3986 §3.1), found by the splitter.
+            let colon = crate::Components::split(span_text).scheme()?.len();
+            if self.scan.markup && !starts_candidate(span_text, 0, colon) {
                 return None;
             }
         }

@@ -515,90 +515,23 @@ impl Ctx<'_> {
     }
 }
 
-/// Splits `s` into its components by delimiters only, in the manner of RFC 3986 Appendix B,
-/// so that checks can run on strings that fail to parse.
+/// Splits `s` into its components by delimiters only, with the one splitter of the crate
+/// ([`Components`](crate::Components): RFC 3986 Appendix B and §3.2), so that checks can run
+/// on strings that fail to parse, and place a string's parts where the parser does.
 pub(crate) fn split_parts(s: &str) -> Vec<Part> {
-    let b = s.as_bytes();
-    let mut parts = Vec::new();
-    let mut i = 0;
-    let scheme_end = b
-        .iter()
-        .position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'))
-        .filter(|&p| p > 0 && b[p] == b':' && b[0].is_ascii_alphabetic());
-    if let Some(p) = scheme_end {
-        parts.push(Part {
-            component: Component::Scheme,
-            span: 0..p,
-        });
-        i = p + 1;
-    }
-    if b[i..].starts_with(b"//") {
-        let start = i + 2;
-        let end = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| start + p);
-        let mut host_start = start;
-        if let Some(at) = b[start..end].iter().rposition(|&c| c == b'@') {
-            parts.push(Part {
-                component: Component::Userinfo,
-                span: start..start + at,
-            });
-            host_start = start + at + 1;
-        }
-        let host_end = if b.get(host_start) == Some(&b'[') {
-            b[host_start..end]
-                .iter()
-                .position(|&c| c == b']')
-                .map(|p| host_start + p + 1)
-                // Text after "]" that is not ":port" belongs to the (broken) host.
-                .filter(|&e| e == end || b[e] == b':')
-                .unwrap_or(end)
-        } else {
-            b[host_start..end]
-                .iter()
-                .position(|&c| c == b':')
-                .map_or(end, |p| host_start + p)
-        };
-        parts.push(Part {
-            component: Component::Host,
-            span: host_start..host_end,
-        });
-        if host_end < end {
-            parts.push(Part {
-                component: Component::Port,
-                span: host_end + 1..end,
-            });
-        }
-        i = end;
-    }
-    let path_end = b[i..]
-        .iter()
-        .position(|&c| c == b'?' || c == b'#')
-        .map_or(b.len(), |p| i + p);
-    parts.push(Part {
-        component: Component::Path,
-        span: i..path_end,
-    });
-    i = path_end;
-    if b.get(i) == Some(&b'?') {
-        let end = b[i..]
-            .iter()
-            .position(|&c| c == b'#')
-            .map_or(b.len(), |p| i + p);
-        parts.push(Part {
-            component: Component::Query,
-            span: i + 1..end,
-        });
-        i = end;
-    }
-    if b.get(i) == Some(&b'#') {
-        parts.push(Part {
-            component: Component::Fragment,
-            span: i + 1..b.len(),
-        });
-    }
-    parts
+    let split = crate::Components::split(s);
+    [
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ]
+    .into_iter()
+    .filter_map(|component| split.span(component).map(|span| Part { component, span }))
+    .collect()
 }
 
 /// Where the checks put their diagnostics: the policy's severity is applied (a silenced code
@@ -767,10 +700,14 @@ mod tests {
             parts("//[::1]:8"),
             [(Host, "[::1]"), (Port, "8"), (Path, "")]
         );
+        // The first '@' ends the userinfo, as for the parser, whose error (the second '@',
+        // not allowed in a host) then lies in the host.
         assert_eq!(
             parts("x://a@b@c/"),
-            [(Scheme, "x"), (Userinfo, "a@b"), (Host, "c"), (Path, "/")]
+            [(Scheme, "x"), (Userinfo, "a"), (Host, "b@c"), (Path, "/")]
         );
+        // A scheme is one by RFC 3986 §3.1, or the parser reads a relative path.
+        assert_eq!(parts("1a:b"), [(Path, "1a:b")]);
         // After "]", only ":" starts a port; anything else stays with the broken host.
         assert_eq!(
             parts("//[v1.\u{E9}]\u{FFFD}"),
