@@ -6,14 +6,19 @@
 //! ABNF, each with its source) rejects it. The inputs:
 //!
 //! - the shared corpus: the matcher is too slow for all 334,956 lines in the test profile, so
-//!   a fixed sample (every 97th line, about 3,450) plus every line that the parser rejects as
-//!   an IRI reference and every line that holds `[`, `@` or a non-ASCII character outside the
-//!   common letters (see [`corpus_sample`]); the corpus is found through `IRI_CORPUS_DIR`, or
-//!   `../shared/corpus` beside the workspace, and the test fails when it is absent;
-//! - every string of up to four characters over an alphabet that meets every character class
-//!   of the grammar (and of five over a smaller one of the delimiters);
-//! - proptest strings: concatenations of grammar pieces, valid and broken, and strings derived
-//!   at random from the ABNF itself, some with one character changed.
+//!   a fixed sample: every 97th line (3,454), every line that the parser rejects as an IRI
+//!   reference, and every line that holds `[`, `@`, a bidi formatting character or a non-ASCII
+//!   character that is no `ucschar` (see [`corpus_sample`]); `IRI_ABNF_CORPUS=all` checks every
+//!   line. The corpus is found through `IRI_CORPUS_DIR`, or `../shared/corpus` beside the
+//!   workspace, and the test fails when it is absent;
+//! - every string of up to three characters over an alphabet that meets every character class
+//!   of the grammar, of four over one character of each class, and of five over the
+//!   delimiters;
+//! - each character at each offset of an eight-byte word, in each component (the parser reads
+//!   words);
+//! - proptest strings (1,500 of each kind, or `PROPTEST_CASES`): concatenations of grammar
+//!   pieces, valid and broken, and strings derived at random from the ABNF itself, some with
+//!   one character changed.
 //!
 //! A disagreement in which the parser is wrong goes into [`KNOWN_DISAGREEMENTS`], which the
 //! tests assert still disagree, so that the fix flips them.
@@ -120,6 +125,12 @@ struct Disagreement {
 /// The parser's known departures from the ABNF (none known).
 const KNOWN_DISAGREEMENTS: &[Disagreement] = &[];
 
+/// The grammar, built once.
+fn grammar() -> &'static Grammar {
+    static GRAMMAR: std::sync::OnceLock<Grammar> = std::sync::OnceLock::new();
+    GRAMMAR.get_or_init(Grammar::rfc3987_and_rfc3986)
+}
+
 /// What the grammar says about `s` as `form`: `Ok` to accept, or the reason to reject.
 fn expected(g: &Grammar, form: &Form, s: &str) -> Result<(), String> {
     if !g.matches(form.rule, s) {
@@ -133,7 +144,7 @@ fn expected(g: &Grammar, form: &Form, s: &str) -> Result<(), String> {
 
 /// Runs every form over inputs and keeps the disagreements and some counts.
 struct Checker {
-    grammar: Grammar,
+    grammar: &'static Grammar,
     inputs: usize,
     accepted: BTreeMap<Kind, usize>,
     by_extra: BTreeMap<&'static str, usize>,
@@ -144,7 +155,7 @@ struct Checker {
 impl Checker {
     fn new() -> Checker {
         Checker {
-            grammar: Grammar::rfc3987_and_rfc3986(),
+            grammar: grammar(),
             inputs: 0,
             accepted: BTreeMap::new(),
             by_extra: BTreeMap::new(),
@@ -157,7 +168,7 @@ impl Checker {
         self.inputs += 1;
         for form in &FORMS {
             let parser = (form.parse)(s);
-            let grammar = expected(&self.grammar, form, s);
+            let grammar = expected(self.grammar, form, s);
             if grammar.is_ok() {
                 *self.accepted.entry(form.kind).or_default() += 1;
             }
@@ -553,7 +564,21 @@ fn corpus_sample(text: &str) -> Vec<&str> {
 fn corpus_agrees() {
     let text = std::fs::read_to_string(corpus_dir().join("corpus.txt")).unwrap();
     assert!(text.lines().count() > 300_000, "corpus.txt is too short");
-    let sample = corpus_sample(&text);
+    // `IRI_ABNF_CORPUS=all` checks every line (minutes in the test profile, seconds with
+    // `--release`).
+    let sample = if std::env::var_os("IRI_ABNF_CORPUS").is_some_and(|v| v == "all") {
+        text.lines().collect()
+    } else {
+        corpus_sample(&text)
+    };
+    let rejected = sample
+        .iter()
+        .filter(|l| IriRef::<&str>::parse(l).is_err())
+        .count();
+    eprintln!(
+        "corpus sample: {} lines, {rejected} rejected as IRI references",
+        sample.len()
+    );
     let mut checker = Checker::new();
     for line in &sample {
         checker.check(line);
@@ -568,16 +593,22 @@ fn corpus_agrees() {
 
 // ---- every short string over an alphabet of every class
 
-/// One or more characters of every class the grammar tells apart: letters (`a` is also a hex
-/// digit, `v` starts an IPvFuture), a digit, each delimiter, a sub-delim, `%`, `.`, `-`, a
-/// `ucschar` (é), an `iprivate` (U+E000), a bidi mark (U+200F), a non-ASCII character that is
-/// no `ucschar` (U+FFFE) and an ASCII one the grammar never allows (space).
-const ALPHABET: [char; 20] = [
-    'a', 'v', '1', ':', '/', '?', '#', '[', ']', '@', '%', '.', '-', '+', '\u{E9}', '\u{E000}',
-    '\u{200F}', '\u{FFFE}', ' ', '0',
+/// One character of each class the grammar tells apart: a letter that is also a hex digit,
+/// a digit, each delimiter, `%`, `.` and `-`, a `ucschar` (é), an `iprivate` (U+E000) and a
+/// bidi mark (U+200F, RFC 3987 §4.1).
+const CLASSES: [char; 15] = [
+    'a', '1', ':', '/', '?', '#', '[', ']', '@', '%', '.', '-', '\u{E9}', '\u{E000}', '\u{200F}',
 ];
 
-/// The structural characters alone, for the longer strings.
+/// [`CLASSES`] and five more, for the strings of up to three characters: `v` (which starts an
+/// IPvFuture), `0` (no dec-octet starts with it), a sub-delim, a non-ASCII character that is no
+/// `ucschar` (U+FFFE) and an ASCII one the grammar never allows (space).
+const ALPHABET: [char; 20] = [
+    'a', '1', ':', '/', '?', '#', '[', ']', '@', '%', '.', '-', '\u{E9}', '\u{E000}', '\u{200F}',
+    'v', '0', '+', '\u{FFFE}', ' ',
+];
+
+/// The structural characters alone, for the strings of five.
 const DELIMITERS: [char; 8] = ['a', '1', ':', '/', '?', '#', '[', ']'];
 
 /// Calls `f` with every string of `0..=max_len` characters from `alphabet`.
@@ -611,16 +642,71 @@ fn every_string(alphabet: &[char], max_len: usize, mut f: impl FnMut(&str)) {
 #[test]
 fn every_short_string_agrees() {
     let mut checker = Checker::new();
-    every_string(&ALPHABET, 4, |s| checker.check(s));
-    let checker = checker.finish("every string of up to 4 characters");
+    every_string(&ALPHABET, 3, |s| checker.check(s));
+    every_string(&CLASSES, 4, |s| {
+        if s.chars().count() == 4 {
+            checker.check(s)
+        }
+    });
+    let checker = checker.finish("every string of up to 3 characters, and of 4 of the classes");
     assert!(checker.by_extra["bidi formatting character"] > 0);
 }
 
 #[test]
 fn every_string_of_delimiters_agrees() {
     let mut checker = Checker::new();
-    every_string(&DELIMITERS, 6, |s| checker.check(s));
-    checker.finish("every string of up to 6 delimiters");
+    every_string(&DELIMITERS, 5, |s| {
+        if s.chars().count() == 5 {
+            checker.check(s)
+        }
+    });
+    checker.finish("every string of 5 delimiters");
+}
+
+/// The parser takes runs of characters eight bytes at a time: each character of
+/// [`ALPHABET`] (and a few more) at each offset of a 17-byte run, in each component.
+#[test]
+fn every_character_at_every_word_offset_agrees() {
+    let mut checker = Checker::new();
+    let places = [
+        ("http://", "@h/"),
+        ("http://", ":1/"),
+        ("http://h:", "/"),
+        ("http://h/", ""),
+        ("http://h/?", ""),
+        ("http://h/#", ""),
+        ("", ""),
+        ("//", ""),
+        ("http://[v1.", "]/"),
+        ("http://[::", "]/"),
+    ];
+    let more = [
+        '\u{E0001}',
+        '\u{10FFFD}',
+        '\u{1F600}',
+        '\u{2066}',
+        '\u{7F}',
+        '%',
+        'A',
+    ];
+    for (before, after) in places {
+        for c in ALPHABET.iter().chain(&more) {
+            for at in 0..17 {
+                let run = |n: usize| {
+                    "a1.b2-c3_d4~e5f6"
+                        .chars()
+                        .cycle()
+                        .take(n)
+                        .collect::<String>()
+                };
+                let s = format!("{before}{}{c}{}{after}", run(at), run(16 - at));
+                checker.check(&s);
+                // And a percent-encoding cut short by the end of the input.
+                checker.check(&format!("{before}{}{c}%4", run(at)));
+            }
+        }
+    }
+    checker.finish("every character at every word offset");
 }
 
 // ---- generated strings
@@ -775,7 +861,11 @@ fn derived() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    // 1,500 cases each, or `PROPTEST_CASES`.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(1500),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn generated_pieces_agree(s in pieces()) {
@@ -808,25 +898,5 @@ fn derived_strings_match_their_rule() {
         let mut s = String::new();
         derive(&g, g.rule(form.rule), &mut choices.into_iter(), &mut s);
         assert!(g.matches(form.rule, &s), "{} {s:?}", form.rule);
-    }
-}
-
-#[test]
-fn zz_timing() {
-    let g = Grammar::rfc3987_and_rfc3986();
-    for s in [
-        "a1:/",
-        "[::1]",
-        "http://example.org/wiki/Zürich?x=1#f",
-        "https://ja.wikipedia.org/wiki/東京都の市町村",
-        "[[[[",
-    ] {
-        for form in &FORMS {
-            let t = std::time::Instant::now();
-            for _ in 0..20 {
-                g.matches(form.rule, s);
-            }
-            eprintln!("{s:?} {}: {:?}", form.rule, t.elapsed() / 20);
-        }
     }
 }
