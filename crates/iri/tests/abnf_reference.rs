@@ -16,9 +16,12 @@
 //!   delimiters;
 //! - each character at each offset of an eight-byte word, in each component (the parser reads
 //!   words);
+//! - IP literals of every shape (each number of groups, `::` at each place, valid and broken
+//!   last groups, IPvFuture parts);
 //! - proptest strings (1,500 of each kind, or `PROPTEST_CASES`): concatenations of grammar
-//!   pieces, valid and broken, and strings derived at random from the ABNF itself, some with
-//!   one character changed.
+//!   pieces, valid and broken, and strings derived at random from the ABNF itself (from the
+//!   forms and from the host, authority, path, query and fragment rules, in context), some
+//!   with up to two characters changed.
 //!
 //! A disagreement in which the parser is wrong goes into [`KNOWN_DISAGREEMENTS`], which the
 //! tests assert still disagree, so that the fix flips them.
@@ -708,6 +711,61 @@ fn every_character_at_every_word_offset_agrees() {
     checker.finish("every character at every word offset");
 }
 
+/// IP literals of every shape (RFC 3986 §3.2.2): 0 to 9 groups, with and without `::` at each
+/// place, the last group each of a few valid and broken `h16` and `IPv4address` forms; and
+/// IPvFuture with each part present, absent or broken; each as a host of an IRI and of a
+/// relative reference.
+#[test]
+fn every_ip_literal_shape_agrees() {
+    let mut checker = Checker::new();
+    let lasts = [
+        "1",
+        "ffff",
+        "FFFF",
+        "12345",
+        "g",
+        "1.2.3.4",
+        "255.255.255.255",
+        "01.2.3.4",
+        "1.02.3.4",
+        "0.0.0.0",
+        "256.1.1.1",
+        "1.2.3",
+        "1.2.3.4.5",
+        "1..3.4",
+        "",
+    ];
+    let mut literals = Vec::new();
+    for groups in 0..=9 {
+        for last in lasts {
+            let mut g: Vec<&str> = vec!["a"; groups];
+            if let Some(l) = g.last_mut() {
+                *l = last;
+            }
+            literals.push(g.join(":"));
+            for gap in 0..=groups {
+                literals.push(format!("{}::{}", g[..gap].join(":"), g[gap..].join(":")));
+            }
+        }
+    }
+    for version in ["", "1", "F", "1f", "g"] {
+        for dot in ["", "."] {
+            for tail in [
+                "", "a", ":", "!$", "a:b~", "%41", "\u{E9}", "a@b", "a/b", "[", "]",
+            ] {
+                for v in ["v", "V"] {
+                    literals.push(format!("{v}{version}{dot}{tail}"));
+                }
+            }
+        }
+    }
+    for literal in &literals {
+        checker.check(&format!("http://[{literal}]:80/a"));
+        checker.check(&format!("//u@[{literal}]"));
+    }
+    checker.finish("every IP literal shape");
+}
+
 // ---- generated strings
 
 /// Pieces of IRIs, valid and broken, to be put together in any order.
@@ -824,38 +882,58 @@ fn derive(g: &Grammar, node: &Node, choices: &mut impl Iterator<Item = u32>, out
     }
 }
 
-/// A string derived from one of the eight rules, sometimes with one character replaced by,
-/// or with one inserted from, the alphabet.
+/// Where a derived string goes: the rule it is derived from, and the text around it.
+const CONTEXTS: [(&str, &str, &str); 14] = [
+    ("IRI-reference", "", ""),
+    ("IRI", "", ""),
+    ("irelative-ref", "", ""),
+    ("URI-reference", "", ""),
+    ("relative-ref", "", ""),
+    ("IP-literal", "http://", "/"),
+    ("IPv6address", "//[", "]"),
+    ("IPvFuture", "http://u@[", "]:1"),
+    ("IPv4address", "http://", ":80/"),
+    ("iauthority", "//", "/a"),
+    ("iuserinfo", "http://", "@h/"),
+    ("ipath-absolute", "a:", "?q"),
+    ("iquery", "a:?", "#f"),
+    ("ifragment", "#", ""),
+];
+
+/// A string derived from a rule of [`CONTEXTS`] and put in its context, sometimes with up to
+/// two edits: a character replaced by, or inserted from, [`ALPHABET`] or the characters of
+/// hosts, or a character deleted.
 fn derived() -> impl Strategy<Value = String> {
+    const EXTRA: [char; 6] = ['0', '2', '5', 'f', 'v', 'g'];
+    let edit = (
+        any::<prop::sample::Index>(),
+        0..ALPHABET.len() + EXTRA.len(),
+        0..3u8,
+    );
     (
-        0..FORMS.len(),
+        0..CONTEXTS.len(),
         proptest::collection::vec(any::<u32>(), 0..200),
-        proptest::option::of((
-            any::<prop::sample::Index>(),
-            0..ALPHABET.len(),
-            any::<bool>(),
-        )),
+        proptest::collection::vec(edit, 0..3),
     )
-        .prop_map(|(form, choices, edit)| {
-            let g = Grammar::rfc3987_and_rfc3986();
-            let mut s = String::new();
-            derive(
-                &g,
-                g.rule(FORMS[form].rule),
-                &mut choices.into_iter(),
-                &mut s,
-            );
-            if let Some((at, c, replace)) = edit {
-                let mut chars: Vec<char> = s.chars().collect();
+        .prop_map(|(context, choices, edits)| {
+            let (rule, before, after) = CONTEXTS[context];
+            let g = grammar();
+            let mut s = String::from(before);
+            derive(g, g.rule(rule), &mut choices.into_iter(), &mut s);
+            s.push_str(after);
+            let mut chars: Vec<char> = s.chars().collect();
+            for (at, c, how) in edits {
+                let c = ALPHABET.iter().chain(&EXTRA).nth(c).copied().unwrap();
                 let i = at.index(chars.len() + 1);
-                if replace && i < chars.len() {
-                    chars[i] = ALPHABET[c];
-                } else {
-                    chars.insert(i, ALPHABET[c]);
+                match how {
+                    0 if i < chars.len() => chars[i] = c,
+                    1 if i < chars.len() => {
+                        chars.remove(i);
+                    }
+                    _ => chars.insert(i, c),
                 }
-                s = chars.into_iter().collect();
             }
-            s
+            chars.into_iter().collect()
         })
 }
 
