@@ -443,7 +443,7 @@ fn matcher_agrees_with_the_rfc_examples() {
             "IRI",
             "http://example.com/\u{10300}\u{10301}\u{10302}",
             true,
-            "RFC 3987 §3.2",
+            "RFC 3987 §3.1 (a note in step 2)",
         ),
         (
             "IRI",
