@@ -11,7 +11,8 @@
 //! ([`Grammar::each_end`]) in which each node hands every position where it can end (every
 //! alternative, every number of repetitions) to the rest of the match, with no memoization and
 //! no "first match wins": a rule matches an input when some way through it ends at the end of
-//! the input. It allocates nothing while matching.
+//! the input. It allocates nothing while matching, but recurses once or more per character
+//! matched: long inputs need a thread with a large stack.
 
 #![allow(dead_code)] // not every test uses every helper
 
