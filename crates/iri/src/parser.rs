@@ -236,7 +236,9 @@ pub fn validate(s: &str, kind: Kind) -> Result<(), ParseError> {
     parse(s, kind).map(|_| ())
 }
 
-struct P<'a> {
+struct P<'a, S> {
+    /// How runs of a class are scanned (chosen once per parse, see [`scan::dispatch`]).
+    scanner: S,
     b: &'a [u8],
     kind: Kind,
     /// 0 for URI kinds; [`chars::WIDE_SHIFT`] for IRI kinds, whose scans use the `I…`
@@ -247,7 +249,7 @@ struct P<'a> {
     met_non_ascii: Cell<bool>,
 }
 
-impl P<'_> {
+impl<S: scan::Scanner> P<'_, S> {
     #[cold]
     fn err(&self, kind: ErrorKind, comp: Component, at: usize) -> ParseError {
         let ch = if at < self.b.len() {
@@ -283,7 +285,7 @@ impl P<'_> {
         // the grammar is ASCII).
         let mut met = false;
         'runs: loop {
-            let run = scan::class_run_noting(b, i, class);
+            let run = self.scanner.class_run_noting(b, i, class);
             met |= run.non_ascii;
             i = run.end;
             // Percent-encodings and non-ASCII characters, back to runs after the last one.
@@ -354,6 +356,7 @@ impl P<'_> {
         )
     }
 
+    #[inline(always)]
     fn parse(&self) -> Result<Positions, ParseError> {
         let b = self.b;
         if b.len() > Positions::MAX_LEN {
@@ -368,7 +371,7 @@ impl P<'_> {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         let mut scheme_end = 0;
         if !self.kind.is_relative() && !b.is_empty() && b[0].is_ascii_alphabetic() {
-            let i = scan::class_run(b, 1, SCHEME);
+            let i = self.scanner.class_run(b, 1, SCHEME);
             if i < b.len() && b[i] == b':' {
                 scheme_end = i + 1;
             }
@@ -425,6 +428,7 @@ impl P<'_> {
     }
 
     /// Parses `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` from `start`; returns its end.
+    #[inline(always)]
     fn authority(&self, start: usize) -> Result<usize, ParseError> {
         let b = self.b;
         // `iuserinfo` characters are a superset of `ireg-name` plus ':' and the port's
@@ -433,12 +437,12 @@ impl P<'_> {
         // userinfo) is known without a search: `ireg-name` characters up to the first ':',
         // then, from there if there is one, `iuserinfo` characters. `iuserinfo` differs from
         // `ireg-name` only by ':', so the two steps stop where one `iuserinfo` scan would.
-        let scanned = self
-            .scan(start, REG_NAME, false, Component::Userinfo)
-            .and_then(|j| match b.get(j) {
-                Some(b':') => Ok((self.scan(j, USERINFO, false, Component::Userinfo)?, Some(j))),
-                _ => Ok((j, None)),
-            });
+        let scanned = match self.scan(start, REG_NAME, false, Component::Userinfo) {
+            Ok(j) if b.get(j) == Some(&b':') => self
+                .scan(j, USERINFO, false, Component::Userinfo)
+                .map(|k| (k, Some(j))),
+            other => other.map(|j| (j, None)),
+        };
         let (j, colon) = match scanned {
             Ok(jc) => jc,
             Err(mut e) => {
@@ -494,8 +498,9 @@ impl P<'_> {
     }
 
     /// Checks `port = *DIGIT` in `from..to`.
+    #[inline(always)]
     fn port(&self, from: usize, to: usize) -> Result<(), ParseError> {
-        let end = scan::class_run(&self.b[..to], from, DIGIT);
+        let end = self.scanner.class_run(&self.b[..to], from, DIGIT);
         if end < to {
             Err(self.err(ErrorKind::InvalidPort, Component::Port, end))
         } else {
@@ -504,6 +509,7 @@ impl P<'_> {
     }
 
     /// Parses `ihost [ ":" port ]` from `h`; returns the end of the authority.
+    #[inline(always)]
     fn host_port(&self, h: usize) -> Result<usize, ParseError> {
         let b = self.b;
         let mut i;
@@ -519,7 +525,7 @@ impl P<'_> {
             i = self.scan(h, REG_NAME, false, Component::Host)?;
         }
         if i < b.len() && b[i] == b':' {
-            i = scan::class_run(b, i + 1, DIGIT);
+            i = self.scanner.class_run(b, i + 1, DIGIT);
             if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
                 return Err(self.err(ErrorKind::InvalidPort, Component::Port, i));
             }
@@ -532,17 +538,36 @@ impl P<'_> {
 
 /// Parses `s` against `kind`, returning the component offsets.
 pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
-    P {
-        b: s.as_bytes(),
-        kind,
-        wide: if kind.is_uri() { 0 } else { chars::WIDE_SHIFT },
-        met_non_ascii: Cell::new(false),
-    }
-    .parse()
-    .map_err(|mut e| {
+    scan::dispatch(Parse { s, kind }).map_err(|mut e| {
         e.hint = hint(s.as_bytes(), &e);
         e
     })
+}
+
+/// One parse, as a task for [`scan::dispatch`].
+struct Parse<'a> {
+    s: &'a str,
+    kind: Kind,
+}
+
+impl scan::WithScanner for Parse<'_> {
+    type Output = Result<Positions, ParseError>;
+
+    #[inline(always)]
+    fn run<S: scan::Scanner>(self, scanner: S) -> Self::Output {
+        P {
+            scanner,
+            b: self.s.as_bytes(),
+            kind: self.kind,
+            wide: if self.kind.is_uri() {
+                0
+            } else {
+                chars::WIDE_SHIFT
+            },
+            met_non_ascii: Cell::new(false),
+        }
+        .parse()
+    }
 }
 
 /// What the input of `e` probably meant, when it looks like a common mistake (see [`Hint`]).

@@ -100,6 +100,51 @@ pub(crate) fn class_run_noting(s: &[u8], from: usize, class: u16) -> Run {
     class_run_scalar(s, from, class)
 }
 
+/// A way of scanning, chosen once for a whole task (a parse) rather than at each scan: the
+/// scalar version, or on x86-64 the SSSE3 one. Code generic over it and run through
+/// [`dispatch`] is compiled once per version, the SSSE3 copy with SSSE3 enabled, so that its
+/// scans are inlined where they are called.
+pub(crate) trait Scanner: Copy {
+    /// [`class_run_noting`] in this version.
+    fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run;
+
+    /// [`class_run`] in this version.
+    #[inline(always)]
+    fn class_run(self, s: &[u8], from: usize, class: u16) -> usize {
+        self.class_run_noting(s, from, class).end
+    }
+}
+
+/// A task generic over the [`Scanner`] it runs with (a closure cannot be generic).
+pub(crate) trait WithScanner {
+    /// What the task returns.
+    type Output;
+    /// Runs the task with `scanner`.
+    fn run<S: Scanner>(self, scanner: S) -> Self::Output;
+}
+
+/// The portable [`Scanner`]: eight bytes at a time.
+#[derive(Clone, Copy)]
+pub(crate) struct Scalar;
+
+impl Scanner for Scalar {
+    #[inline(always)]
+    fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run {
+        class_run_scalar(s, from, class)
+    }
+}
+
+/// Runs `task` with the fastest [`Scanner`] the processor has.
+#[inline(always)]
+pub(crate) fn dispatch<T: WithScanner>(task: T) -> T::Output {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (checked just above).
+        return unsafe { x86::run_ssse3(task) };
+    }
+    task.run(Scalar)
+}
+
 /// [`class_run_noting`] eight bytes at a time, without SIMD: the portable version.
 #[inline]
 pub(crate) fn class_run_scalar(s: &[u8], from: usize, class: u16) -> Run {
@@ -366,6 +411,29 @@ pub(crate) mod x86 {
         }
     }
 
+    /// The SSSE3 [`super::Scanner`]; made only by [`run_ssse3`], which the processor's
+    /// SSSE3 is required for.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Ssse3(());
+
+    impl super::Scanner for Ssse3 {
+        #[inline(always)]
+        fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run {
+            // SAFETY: an `Ssse3` exists only inside `run_ssse3`, which is called only on a
+            // processor with SSSE3.
+            unsafe { class_run_ssse3_inline(s, from, class) }
+        }
+    }
+
+    /// Runs `task` with the SSSE3 scanner, compiled with SSSE3 enabled.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(crate) unsafe fn run_ssse3<T: super::WithScanner>(task: T) -> T::Output {
+        task.run(Ssse3(()))
+    }
+
     /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
     #[inline(always)]
     fn load16(s: &[u8], i: usize) -> __m128i {
@@ -386,10 +454,10 @@ pub(crate) mod x86 {
     }
 
     /// The top bit of each byte of `v`, gathered: bit k for byte k.
-    #[inline]
-    #[target_feature(enable = "sse2")]
+    #[inline(always)]
     fn bits(v: __m128i) -> u32 {
-        _mm_movemask_epi8(v) as u32
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_movemask_epi8(v) as u32 }
     }
 
     /// [`super::find_byte`] 16 bytes at a time.
@@ -474,21 +542,39 @@ pub(crate) mod x86 {
 
     /// The bytes of `v` outside the class of `lo`/`hi` (see [`super::Nibbles`]), one bit
     /// each.
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    fn outside(v: __m128i, lo: __m128i, hi: __m128i) -> u32 {
-        let low4 = _mm_set1_epi8(0x0F);
-        // `pshufb` picks a table entry by the low four bits of each index byte (and gives 0
-        // when the index has its top bit set, which the masks clear).
-        let by_lo = _mm_shuffle_epi8(lo, _mm_and_si128(v, low4));
-        let by_hi = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), low4));
-        let shared = _mm_and_si128(by_lo, by_hi);
-        bits(_mm_cmpeq_epi8(shared, _mm_setzero_si128()))
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    unsafe fn outside(v: __m128i, lo: __m128i, hi: __m128i) -> u32 {
+        // SAFETY: SSE2 is part of x86-64, and the caller vouches for SSSE3 (`pshufb`).
+        unsafe {
+            let low4 = _mm_set1_epi8(0x0F);
+            // `pshufb` picks a table entry by the low four bits of each index byte (and gives
+            // 0 when the index has its top bit set, which the masks clear).
+            let by_lo = _mm_shuffle_epi8(lo, _mm_and_si128(v, low4));
+            let by_hi = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), low4));
+            let shared = _mm_and_si128(by_lo, by_hi);
+            bits(_mm_cmpeq_epi8(shared, _mm_setzero_si128()))
+        }
     }
 
-    /// [`super::class_run_noting`] 16 bytes at a time, with SSSE3's `pshufb`.
+    /// [`super::class_run_noting`] 16 bytes at a time, with SSSE3's `pshufb`; a function
+    /// compiled with SSSE3 enabled, for the tests and the fuzz target (the parser inlines
+    /// [`class_run_ssse3_inline`] into its own SSSE3 copy instead).
     #[target_feature(enable = "ssse3")]
     pub(crate) fn class_run_ssse3(s: &[u8], from: usize, class: u16) -> Run {
+        // SAFETY: this function is compiled for, and called only on, a processor with SSSE3.
+        unsafe { class_run_ssse3_inline(s, from, class) }
+    }
+
+    /// The body of [`class_run_ssse3`], inlined into its callers: inside a function compiled
+    /// with SSSE3 (such as [`run_ssse3`]'s task) its intrinsics become single instructions.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    pub(crate) unsafe fn class_run_ssse3_inline(s: &[u8], from: usize, class: u16) -> Run {
         let t = &NIBBLES[class.trailing_zeros() as usize];
         let lo = load16(&t.lo, 0);
         let hi = load16(&t.hi, 0);
@@ -498,7 +584,8 @@ pub(crate) mod x86 {
         let mut high = 0;
         while i + 16 <= n {
             let v = load16(s, i);
-            let out = outside(v, lo, hi);
+            // SAFETY: the caller vouches for SSSE3.
+            let out = unsafe { outside(v, lo, hi) };
             if out != 0 {
                 let k = out.trailing_zeros();
                 high |= bits(v) & ((1 << k) - 1);
@@ -518,7 +605,8 @@ pub(crate) mod x86 {
                 let (v, left) = load_tail(s, i);
                 (v, 0, left)
             };
-            let out = (outside(v, lo, hi) >> skip) | (1 << left);
+            // SAFETY: the caller vouches for SSSE3.
+            let out = (unsafe { outside(v, lo, hi) } >> skip) | (1 << left);
             let k = out.trailing_zeros();
             high |= (bits(v) >> skip) & ((1 << k) - 1);
             i += k as usize;
