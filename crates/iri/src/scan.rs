@@ -82,6 +82,7 @@ pub(crate) struct Run {
 
 /// The end of the run of `class` bytes that starts at `from`: the first index `i >= from`
 /// whose byte is not in `class`, or `s.len()`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline(always)]
 pub(crate) fn class_run(s: &[u8], from: usize, class: u16) -> usize {
     class_run_noting(s, from, class).end
@@ -89,6 +90,7 @@ pub(crate) fn class_run(s: &[u8], from: usize, class: u16) -> usize {
 
 /// As [`class_run`], noting also whether the run holds a non-ASCII byte (an `I…` class of
 /// `chars` holds the octets of common non-ASCII characters).
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline(always)]
 pub(crate) fn class_run_noting(s: &[u8], from: usize, class: u16) -> Run {
     debug_assert!(from <= s.len() && class.is_power_of_two());
@@ -235,6 +237,7 @@ pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
 }
 
 /// [`find_byte`] eight bytes at a time, without SIMD.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn find_byte_scalar(s: &[u8], from: usize, v: u8) -> Option<usize> {
     let mut i = from;
@@ -253,6 +256,7 @@ pub(crate) fn find_byte_scalar(s: &[u8], from: usize, v: u8) -> Option<usize> {
 }
 
 /// The index of the last byte `v` in `s[..to]`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
@@ -267,6 +271,7 @@ pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
 }
 
 /// [`rfind_byte`] eight bytes at a time, without SIMD.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn rfind_byte_scalar(s: &[u8], to: usize, v: u8) -> Option<usize> {
     let s = &s[..to];
@@ -285,6 +290,7 @@ pub(crate) fn rfind_byte_scalar(s: &[u8], to: usize, v: u8) -> Option<usize> {
 }
 
 /// The index of the first non-ASCII byte of `s` from `from`, or `s.len()`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
@@ -299,6 +305,7 @@ pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
 }
 
 /// [`first_non_ascii`] eight bytes at a time, without SIMD.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn first_non_ascii_scalar(s: &[u8], from: usize) -> usize {
     let mut i = from;
@@ -490,6 +497,7 @@ pub(crate) mod x86 {
     }
 
     /// [`super::rfind_byte`] 16 bytes at a time.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(crate) fn rfind_byte_sse2(s: &[u8], to: usize, v: u8) -> Option<usize> {
@@ -514,6 +522,7 @@ pub(crate) mod x86 {
     }
 
     /// [`super::first_non_ascii`] 16 bytes at a time.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(crate) fn first_non_ascii_sse2(s: &[u8], from: usize) -> usize {
@@ -562,6 +571,7 @@ pub(crate) mod x86 {
     /// [`super::class_run_noting`] 16 bytes at a time, with SSSE3's `pshufb`; a function
     /// compiled with SSSE3 enabled, for the tests and the fuzz target (the parser inlines
     /// [`class_run_ssse3_inline`] into its own SSSE3 copy instead).
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
     #[target_feature(enable = "ssse3")]
     pub(crate) fn class_run_ssse3(s: &[u8], from: usize, class: u16) -> Run {
         // SAFETY: this function is compiled for, and called only on, a processor with SSSE3.
