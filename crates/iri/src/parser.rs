@@ -236,20 +236,20 @@ pub fn validate(s: &str, kind: Kind) -> Result<(), ParseError> {
     parse(s, kind).map(|_| ())
 }
 
-struct P<'a, S> {
+/// The parser of one text. `WIDE` is 0 for URI kinds and [`chars::WIDE_SHIFT`] for IRI
+/// kinds, whose scans use the `I…` classes (the ASCII class plus the octets of common
+/// `ucschar` characters); a constant, so that each scan's class is one too.
+struct P<'a, S, const WIDE: u32> {
     /// How runs of a class are scanned (chosen once per parse, see [`scan::dispatch`]).
     scanner: S,
     b: &'a [u8],
     kind: Kind,
-    /// 0 for URI kinds; [`chars::WIDE_SHIFT`] for IRI kinds, whose scans use the `I…`
-    /// classes (the ASCII class plus the octets of common `ucschar` characters).
-    wide: u32,
     /// Whether a scan met a non-ASCII byte: only the scans can (every other part of the
     /// grammar is ASCII), so the text is ASCII when none did.
     met_non_ascii: Cell<bool>,
 }
 
-impl<S: scan::Scanner> P<'_, S> {
+impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
     #[cold]
     fn err(&self, kind: ErrorKind, comp: Component, at: usize) -> ParseError {
         let ch = if at < self.b.len() {
@@ -279,7 +279,7 @@ impl<S: scan::Scanner> P<'_, S> {
         private: bool,
         comp: Component,
     ) -> Result<usize, ParseError> {
-        let class = class << self.wide;
+        let class = class << WIDE;
         let b = self.b;
         // Whether a non-ASCII byte was met: only the scans can meet one (every other part of
         // the grammar is ASCII).
@@ -555,18 +555,26 @@ impl scan::WithScanner for Parse<'_> {
 
     #[inline(always)]
     fn run<S: scan::Scanner>(self, scanner: S) -> Self::Output {
-        P {
-            scanner,
-            b: self.s.as_bytes(),
-            kind: self.kind,
-            wide: if self.kind.is_uri() {
-                0
-            } else {
-                chars::WIDE_SHIFT
-            },
-            met_non_ascii: Cell::new(false),
+        let b = self.s.as_bytes();
+        let kind = self.kind;
+        let met_non_ascii = Cell::new(false);
+        if kind.is_uri() {
+            P::<S, 0> {
+                scanner,
+                b,
+                kind,
+                met_non_ascii,
+            }
+            .parse()
+        } else {
+            P::<S, { chars::WIDE_SHIFT }> {
+                scanner,
+                b,
+                kind,
+                met_non_ascii,
+            }
+            .parse()
         }
-        .parse()
     }
 }
 
