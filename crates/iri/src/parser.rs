@@ -544,6 +544,20 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
     })
 }
 
+/// [`parse`] with a given scanner, for the tests that compare the scanners.
+#[cfg(test)]
+pub(crate) fn parse_with<S: scan::Scanner>(
+    s: &str,
+    kind: Kind,
+    scanner: S,
+) -> Result<Positions, ParseError> {
+    use scan::WithScanner;
+    Parse { s, kind }.run(scanner).map_err(|mut e| {
+        e.hint = hint(s.as_bytes(), &e);
+        e
+    })
+}
+
 /// One parse, as a task for [`scan::dispatch`].
 struct Parse<'a> {
     s: &'a str,
