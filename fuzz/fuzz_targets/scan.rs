@@ -53,7 +53,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             check(s, from, *v);
         }
     } else {
-        for from in [0, *start as usize, s.len() - 17, s.len() - 1, s.len()] {
+        for from in [0, (*start as usize).min(s.len()), s.len() - 17, s.len() - 1, s.len()] {
             check(s, from, *v);
         }
     }
