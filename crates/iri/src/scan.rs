@@ -13,8 +13,11 @@
 //! - [`first_non_ascii`]`(s, from)`: the first index `i >= from` with `s[i] >= 0x80`, or `n`.
 //! - [`swar_eq`], [`load_word`], [`HIGH`]: the word-level pieces, for code that combines
 //!   words itself.
+//! - [`dispatch`]`(task)`: runs a [`WithScanner`] task with the fastest [`Scanner`] the
+//!   processor has, chosen once; code generic over the scanner (the parser) is compiled once
+//!   per version, so that its scans are inlined. Every scanner gives the same results.
 //!
-//! Any `from` past `n` is a caller's error (the functions may panic on it).
+//! Any `from` or `to` past `n` is a caller's error (the functions may panic on it).
 //!
 //! **How.** On x86-64 the searches for one byte and for non-ASCII take 16 bytes per step with
 //! SSE2, which every x86-64 processor has. [`class_run`] classifies 16 bytes per step with two
@@ -23,9 +26,9 @@
 //! the `std` feature, when the processor reports it at run time. Everywhere else (other
 //! targets, `no_std` builds without SSSE3) the scalar versions take eight bytes per step with
 //! word arithmetic and table lookups. The tests check every version against the obvious
-//! one-byte-at-a-time one (`scan/one_byte.rs`), at every length up to 48, every position and
-//! start, and every byte value where it matters; the `scan` fuzz target does the same on
-//! random input.
+//! one-byte-at-a-time one (`scan/one_byte.rs`), at every length up to 48 and alignment, every
+//! position and start, and every byte value at every position up to length 34; the `scan`
+//! fuzz target does the same on random input.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16-byte loads from in-bounds
 //! pointers, and calls of the SSSE3 functions after the processor was found to have SSSE3.

@@ -1,6 +1,6 @@
-//! Every scan against its one-byte-at-a-time version (`one_byte.rs`): every length up to 48 (34 where every byte value is tried),
-//! every position and start, every byte value where it matters, at every alignment; and the
-//! SIMD versions, where the processor has them, against the scalar ones (own).
+//! Every scan against its one-byte-at-a-time version (`one_byte.rs`): every length up to 48
+//! at every alignment, every position and start, every byte value at every position up to
+//! length 34; every version (SIMD where the processor has it, and scalar) alike (own).
 
 use super::*;
 use crate::chars::{self, TABLE};
