@@ -321,7 +321,8 @@ pub fn render_growth(rows: &[GrowthRow]) -> String {
 
 /// The operations and libraries `--callgrind` knows.
 pub const CALLGRIND_USAGE: &str = "--callgrind OP LIB: OP is parse, resolve_into, normalize \
-    or to_uri; LIB is ours, oxiri, iri-string or fluent-uri (resolve_into: ours, ours-rdf, \
+    or to_uri; LIB is ours, oxiri, iri-string or fluent-uri (parse also from_utf8, the \
+    baseline; resolve_into: ours, ours-rdf, \
     ours-browser, oxiri or iri-string; normalize: ours or fluent-uri; to_uri: ours or \
     iri-string)";
 
@@ -341,6 +342,7 @@ pub fn run_callgrind(
                 "oxiri" => callgrind_pass_parse_oxiri,
                 "iri-string" => callgrind_pass_parse_iri_string,
                 "fluent-uri" => callgrind_pass_parse_fluent,
+                "from_utf8" => callgrind_pass_parse_from_utf8,
                 _ => return Err(format!("unknown library {lib:?}; {CALLGRIND_USAGE}")),
             };
             black_box(f(black_box(&lines)));
@@ -487,6 +489,16 @@ fn callgrind_pass_parse_ours(lines: &[&str]) -> usize {
     lines
         .iter()
         .filter(|l| iri::IriRef::parse(black_box(**l)).is_ok())
+        .count()
+}
+
+/// The baseline of parse: `std::str::from_utf8` on the bytes of the same lines (the cost of
+/// reading them once and checking that they are UTF-8).
+#[inline(never)]
+fn callgrind_pass_parse_from_utf8(lines: &[&str]) -> usize {
+    lines
+        .iter()
+        .filter(|l| std::str::from_utf8(black_box(l.as_bytes())).is_ok())
         .count()
 }
 

@@ -28,6 +28,7 @@ pub use growth::{
     lengthen, render_growth, run_callgrind, run_growth, GrowthRow, CALLGRIND_USAGE, SCALES,
 };
 pub use measure::{median, passes_per_sample, Config, Measured};
+pub use ops::FROM_UTF8;
 pub use ops::{
     run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, FLUENT, IRI_STRING, OURS,
     OXIRI, URL,
@@ -74,7 +75,8 @@ pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdo
     --only FAMILY  time one family of rows only: parse, resolve, to_uri, to_iri or normalize\n\
     --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
     --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into, normalize, to_uri)\n\
-    \x20              for LIB (ours, oxiri, iri-string, fluent-uri) inside callgrind_pass_*, for\n\
+    \x20              for LIB (ours, oxiri, iri-string, fluent-uri; parse also from_utf8, the\n\
+    \x20              baseline) inside callgrind_pass_*, for\n\
     \x20              valgrind --tool=callgrind --toggle-collect='*callgrind_pass*'";
 
 /// Parses the arguments after the program name. `Ok(None)` means `--help`.

@@ -19,6 +19,9 @@ pub const FLUENT: &str = "fluent-uri 0.4.1";
 /// url, WHATWG URL Standard (not RFC 3987).
 pub const URL: &str = "url 2.5.8 (WHATWG)";
 
+/// The baseline of parse: the UTF-8 check of the same bytes, no parse.
+pub const FROM_UTF8: &str = "baseline: UTF-8 check";
+
 /// How many examples to keep of each kind of difference.
 const MAX_EXAMPLES: usize = 5;
 
@@ -350,6 +353,11 @@ fn parse_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
             Case::new(FLUENT, "IriRef::parse", n, || {
                 for &l in lines {
                     black_box(fluent_uri::IriRef::parse(black_box(l)).is_ok());
+                }
+            }),
+            Case::new(FROM_UTF8, "std::str::from_utf8 (no parse)", n, || {
+                for &l in lines {
+                    black_box(std::str::from_utf8(black_box(l.as_bytes())).is_ok());
                 }
             }),
         ],

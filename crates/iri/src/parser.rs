@@ -17,7 +17,7 @@
 
 use core::cell::Cell;
 
-use crate::chars::{self, decode_utf8, is, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
+use crate::chars::{self, decode_utf8, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
 use crate::scan;
 
@@ -236,18 +236,20 @@ pub fn validate(s: &str, kind: Kind) -> Result<(), ParseError> {
     parse(s, kind).map(|_| ())
 }
 
-struct P<'a> {
+/// The parser of one text. `WIDE` is 0 for URI kinds and [`chars::WIDE_SHIFT`] for IRI
+/// kinds, whose scans use the `I…` classes (the ASCII class plus the octets of common
+/// `ucschar` characters); a constant, so that each scan's class is one too.
+struct P<'a, S, const WIDE: u32> {
+    /// How runs of a class are scanned (chosen once per parse, see [`scan::dispatch`]).
+    scanner: S,
     b: &'a [u8],
     kind: Kind,
-    /// 0 for URI kinds; [`chars::WIDE_SHIFT`] for IRI kinds, whose scans use the `I…`
-    /// classes (the ASCII class plus the octets of common `ucschar` characters).
-    wide: u32,
     /// Whether a scan met a non-ASCII byte: only the scans can (every other part of the
     /// grammar is ASCII), so the text is ASCII when none did.
     met_non_ascii: Cell<bool>,
 }
 
-impl P<'_> {
+impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
     #[cold]
     fn err(&self, kind: ErrorKind, comp: Component, at: usize) -> ParseError {
         let ch = if at < self.b.len() {
@@ -264,11 +266,11 @@ impl P<'_> {
     /// Scans `*( class / pct-encoded / ucschar [/ iprivate] )` from `i`; returns the index of
     /// the first byte that is none of these (a delimiter, or a character the caller reports).
     ///
-    /// Runs of characters of the class, the bulk of most IRIs, are taken eight bytes at a
-    /// time: the class bits of the eight table entries are ANDed, one branch per word. In an
-    /// IRI the class is widened to the octets of the common `ucschar` characters (see
-    /// `chars::fast_ucs`), so most non-ASCII text is taken in words too; any other non-ASCII
-    /// character goes through [`P::non_ascii`].
+    /// Runs of characters of the class, the bulk of most IRIs, are taken by
+    /// [`scan::class_run_noting`], many bytes per step. In an IRI the class is widened to the
+    /// octets of the common `ucschar` characters (see `chars::fast_ucs`), so most non-ASCII
+    /// text is taken in runs too; any other non-ASCII character goes through
+    /// [`P::non_ascii`], and a percent-encoding is checked here, before the next run.
     #[inline(always)]
     fn scan(
         &self,
@@ -277,53 +279,19 @@ impl P<'_> {
         private: bool,
         comp: Component,
     ) -> Result<usize, ParseError> {
-        // Whether the text is ASCII comes for free from the words taken whole: the ASCII
-        // class `narrow` holds exactly the ASCII bytes of the wide class, so a word whose
-        // table entries all have the wide class's bit is ASCII when they all have the
-        // narrow one's too. Words that end a run are ORed into `seen` (bytes past the run
-        // included: they are the text's too).
-        let narrow = class;
-        let class = class << self.wide;
-        let both = class | narrow;
-        let mut whole = both;
-        let mut seen = 0;
+        let class = class << WIDE;
         let b = self.b;
-        'words: loop {
-            'run: {
-                while let Some(w) = b.get(i..i + 8) {
-                    let m = scan::common_bits(w, both);
-                    if m & class == 0 {
-                        // The first byte outside the class lies in this word.
-                        let x = scan::load_word(b, i);
-                        seen |= x;
-                        i += scan::class_prefix(x, class);
-                        break 'run;
-                    }
-                    whole &= m;
-                    i += 8;
-                }
-                let last = if b.len() >= 8 {
-                    scan::common_bits(&b[b.len() - 8..], both)
-                } else {
-                    0
-                };
-                if last & class != 0 {
-                    // Fewer than eight bytes are left and the last eight are all in the
-                    // class (the common case: the component runs to the end), so the rest is.
-                    whole &= last;
-                    i = b.len();
-                } else if i < b.len() {
-                    // The run ends among the last bytes; the zero padding of the word
-                    // loaded from `i` is outside every class.
-                    let x = scan::load_word(b, i);
-                    seen |= x;
-                    i += scan::class_prefix(x, class);
-                }
-            }
-            // Percent-encodings and non-ASCII characters, back to words after the last one.
+        // Whether a non-ASCII byte was met: only the scans can meet one (every other part of
+        // the grammar is ASCII).
+        let mut met = false;
+        'runs: loop {
+            let run = self.scanner.class_run_noting(b, i, class);
+            met |= run.non_ascii;
+            i = run.end;
+            // Percent-encodings and non-ASCII characters, back to runs after the last one.
             loop {
                 let Some(&c) = b.get(i) else {
-                    break 'words;
+                    break 'runs;
                 };
                 if c == b'%' {
                     if i + 2 < b.len() && is(b[i + 1], HEXDIG) && is(b[i + 2], HEXDIG) {
@@ -332,16 +300,15 @@ impl P<'_> {
                         return Err(self.err(ErrorKind::InvalidPctEncoding, comp, i));
                     }
                 } else if c >= 0x80 {
-                    seen |= scan::HIGH;
+                    met = true;
                     i = self.non_ascii(i, private, comp)?;
                 } else if is(c, class) {
-                    continue 'words;
+                    continue 'runs;
                 } else {
-                    break 'words;
+                    break 'runs;
                 }
             }
         }
-        let met = (seen & scan::HIGH != 0) | (whole & narrow == 0);
         self.met_non_ascii.set(self.met_non_ascii.get() | met);
         Ok(i)
     }
@@ -389,6 +356,7 @@ impl P<'_> {
         )
     }
 
+    #[inline(always)]
     fn parse(&self) -> Result<Positions, ParseError> {
         let b = self.b;
         if b.len() > Positions::MAX_LEN {
@@ -403,20 +371,7 @@ impl P<'_> {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         let mut scheme_end = 0;
         if !self.kind.is_relative() && !b.is_empty() && b[0].is_ascii_alphabetic() {
-            let mut i = 1;
-            // Most IRIs start with "http:" or "https:": one comparison of a word skips
-            // their scheme characters (the loop below then only meets the ':').
-            if b.len() >= 8 {
-                let w = scan::load_word(b, 0);
-                if w & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"http:\0\0\0") {
-                    i = 4;
-                } else if w & 0xFFFF_FFFF_FFFF == u64::from_le_bytes(*b"https:\0\0") {
-                    i = 5;
-                }
-            }
-            while i < b.len() && is(b[i], SCHEME) {
-                i += 1;
-            }
+            let i = self.scanner.class_run(b, 1, SCHEME);
             if i < b.len() && b[i] == b':' {
                 scheme_end = i + 1;
             }
@@ -436,14 +391,10 @@ impl P<'_> {
         let path_end = i;
         if scheme_end == 0 && !has_auth {
             // ipath-noscheme: the first segment must not hold ':' (RFC 3986 §4.2).
-            let first = &b[auth_end..path_end];
-            let seg_end = first.iter().position(|&c| c == b'/').unwrap_or(first.len());
-            if let Some(p) = first[..seg_end].iter().position(|&c| c == b':') {
-                return Err(self.err(
-                    ErrorKind::ColonInFirstSegment,
-                    Component::Path,
-                    auth_end + p,
-                ));
+            let path = &b[..path_end];
+            let seg_end = scan::find_byte(path, auth_end, b'/').unwrap_or(path_end);
+            if let Some(colon) = scan::find_byte(&path[..seg_end], auth_end, b':') {
+                return Err(self.err(ErrorKind::ColonInFirstSegment, Component::Path, colon));
             }
         }
         // [ "?" iquery ]
@@ -477,6 +428,7 @@ impl P<'_> {
     }
 
     /// Parses `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` from `start`; returns its end.
+    #[inline(always)]
     fn authority(&self, start: usize) -> Result<usize, ParseError> {
         let b = self.b;
         // `iuserinfo` characters are a superset of `ireg-name` plus ':' and the port's
@@ -485,12 +437,12 @@ impl P<'_> {
         // userinfo) is known without a search: `ireg-name` characters up to the first ':',
         // then, from there if there is one, `iuserinfo` characters. `iuserinfo` differs from
         // `ireg-name` only by ':', so the two steps stop where one `iuserinfo` scan would.
-        let scanned = self
-            .scan(start, REG_NAME, false, Component::Userinfo)
-            .and_then(|j| match b.get(j) {
-                Some(b':') => Ok((self.scan(j, USERINFO, false, Component::Userinfo)?, Some(j))),
-                _ => Ok((j, None)),
-            });
+        let scanned = match self.scan(start, REG_NAME, false, Component::Userinfo) {
+            Ok(j) if b.get(j) == Some(&b':') => self
+                .scan(j, USERINFO, false, Component::Userinfo)
+                .map(|k| (k, Some(j))),
+            other => other.map(|j| (j, None)),
+        };
         let (j, colon) = match scanned {
             Ok(jc) => jc,
             Err(mut e) => {
@@ -546,20 +498,23 @@ impl P<'_> {
     }
 
     /// Checks `port = *DIGIT` in `from..to`.
+    #[inline(always)]
     fn port(&self, from: usize, to: usize) -> Result<(), ParseError> {
-        match self.b[from..to].iter().position(|c| !c.is_ascii_digit()) {
-            Some(p) => Err(self.err(ErrorKind::InvalidPort, Component::Port, from + p)),
-            None => Ok(()),
+        let end = self.scanner.class_run(&self.b[..to], from, DIGIT);
+        if end < to {
+            Err(self.err(ErrorKind::InvalidPort, Component::Port, end))
+        } else {
+            Ok(())
         }
     }
 
     /// Parses `ihost [ ":" port ]` from `h`; returns the end of the authority.
+    #[inline(always)]
     fn host_port(&self, h: usize) -> Result<usize, ParseError> {
         let b = self.b;
         let mut i;
         if h < b.len() && b[h] == b'[' {
-            let close = b[h..].iter().position(|&c| c == b']');
-            let Some(close) = close.map(|p| h + p) else {
+            let Some(close) = scan::find_byte(b, h, b']') else {
                 return Err(self.err(ErrorKind::InvalidIpLiteral, Component::Host, h));
             };
             if !valid_ip_literal(&b[h + 1..close]) {
@@ -570,11 +525,7 @@ impl P<'_> {
             i = self.scan(h, REG_NAME, false, Component::Host)?;
         }
         if i < b.len() && b[i] == b':' {
-            let p = i + 1;
-            i = p;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
+            i = self.scanner.class_run(b, i + 1, DIGIT);
             if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
                 return Err(self.err(ErrorKind::InvalidPort, Component::Port, i));
             }
@@ -587,17 +538,58 @@ impl P<'_> {
 
 /// Parses `s` against `kind`, returning the component offsets.
 pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
-    P {
-        b: s.as_bytes(),
-        kind,
-        wide: if kind.is_uri() { 0 } else { chars::WIDE_SHIFT },
-        met_non_ascii: Cell::new(false),
-    }
-    .parse()
-    .map_err(|mut e| {
+    scan::dispatch(Parse { s, kind }).map_err(|mut e| {
         e.hint = hint(s.as_bytes(), &e);
         e
     })
+}
+
+/// [`parse`] with a given scanner, for the tests that compare the scanners.
+#[cfg(test)]
+pub(crate) fn parse_with<S: scan::Scanner>(
+    s: &str,
+    kind: Kind,
+    scanner: S,
+) -> Result<Positions, ParseError> {
+    use scan::WithScanner;
+    Parse { s, kind }.run(scanner).map_err(|mut e| {
+        e.hint = hint(s.as_bytes(), &e);
+        e
+    })
+}
+
+/// One parse, as a task for [`scan::dispatch`].
+struct Parse<'a> {
+    s: &'a str,
+    kind: Kind,
+}
+
+impl scan::WithScanner for Parse<'_> {
+    type Output = Result<Positions, ParseError>;
+
+    #[inline(always)]
+    fn run<S: scan::Scanner>(self, scanner: S) -> Self::Output {
+        let b = self.s.as_bytes();
+        let kind = self.kind;
+        let met_non_ascii = Cell::new(false);
+        if kind.is_uri() {
+            P::<S, 0> {
+                scanner,
+                b,
+                kind,
+                met_non_ascii,
+            }
+            .parse()
+        } else {
+            P::<S, { chars::WIDE_SHIFT }> {
+                scanner,
+                b,
+                kind,
+                met_non_ascii,
+            }
+            .parse()
+        }
+    }
 }
 
 /// What the input of `e` probably meant, when it looks like a common mistake (see [`Hint`]).

@@ -1,12 +1,44 @@
-//! The byte-level scanning of the library, in one place: every word-at-a-time trick sits
-//! behind a function named by what it finds, so the grammar code (`chars`, `parser`,
+//! The byte-level scanning of the library, in one place: every word-at-a-time and SIMD trick
+//! sits behind a function named by what it finds, so the grammar code (`chars`, `parser`,
 //! `resolve`, `convert`, `normalize`) reads as the RFC rules it implements.
 //!
-//! Implements no RFC rule itself: each function has a contract stated on it, and the tests
-//! below check it exhaustively against the obvious one-byte-at-a-time version. Character
-//! classes come from `chars` (RFC 3986 §2, RFC 3987 §2.2); this module only scans for them.
+//! Implements no RFC rule itself. Character classes come from `chars` (RFC 3986 §2,
+//! RFC 3987 §2.2); this module only scans for them. The contracts, with `n = s.len()`:
+//!
+//! - [`class_run`]`(s, from, class)`: the first index `i >= from` whose byte is not in
+//!   `class` (`chars::TABLE[s[i]] & class == 0`), or `n`. [`class_run_noting`] also says
+//!   whether a byte of `s[from..end]` is non-ASCII. `from <= n`; `class` is one class bit.
+//! - [`find_byte`]`(s, from, v)`: the first index `i >= from` with `s[i] == v`, or `None`;
+//!   [`rfind_byte`]`(s, to, v)`: the last index `i < to` with `s[i] == v`, or `None`.
+//! - [`first_non_ascii`]`(s, from)`: the first index `i >= from` with `s[i] >= 0x80`, or `n`.
+//! - [`swar_eq`], [`load_word`], [`HIGH`]: the word-level pieces, for code that combines
+//!   words itself.
+//! - [`dispatch`]`(task)`: runs a [`WithScanner`] task with the fastest [`Scanner`] the
+//!   processor has, chosen once; code generic over the scanner (the parser) is compiled once
+//!   per version, so that its scans are inlined. Every scanner gives the same results.
+//!
+//! Any `from` or `to` past `n` is a caller's error (the functions may panic on it).
+//!
+//! **How.** On x86-64 the searches for one byte and for non-ASCII take 16 bytes per step with
+//! SSE2, which every x86-64 processor has. [`class_run`] classifies 16 bytes per step with two
+//! 16-entry nibble tables and SSSE3's `pshufb` (a byte is in the class when the entries of its
+//! low and of its high nibble share a bit); SSSE3 is used when the build enables it or, with
+//! the `std` feature, when the processor reports it at run time. Everywhere else (other
+//! targets, `no_std` builds without SSSE3) the scalar versions take eight bytes per step with
+//! word arithmetic and table lookups. The tests check every version against the obvious
+//! one-byte-at-a-time one (`scan/one_byte.rs`), at every length up to 48 and alignment, every
+//! position and start, and every byte value at every position up to length 34; the `scan`
+//! fuzz target does the same on random input.
+//!
+//! `unsafe` in the library is confined to this module: unaligned 16-byte loads from in-bounds
+//! pointers, and calls of the SSSE3 functions after the processor was found to have SSSE3.
+#![allow(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 use crate::chars::TABLE;
+
+#[cfg(test)]
+pub(crate) mod one_byte;
 
 /// The bytes of `w` (eight bytes, little-endian) equal to `v`: the high bit of each such
 /// byte is set, every other bit is clear. Exact (no false positives), unlike the shorter
@@ -38,18 +70,151 @@ pub(crate) fn load_word(s: &[u8], i: usize) -> u64 {
     }
 }
 
-/// The bits of `bits` that every byte of `w` has: the classes, among those asked for, that
-/// hold all of `w` (the table entries ANDed, with no branch per byte). `w` is all in a
-/// class when the result has its bit.
+/// The high bit of each byte of a word: the bit that a non-ASCII byte has set, and where
+/// the word-at-a-time tests flag a byte.
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// A run of bytes of one class: where it ends, and whether it holds a non-ASCII byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Run {
+    /// The index of the first byte outside the class (or the length of the text).
+    pub(crate) end: usize,
+    /// Whether a byte of the run (before `end`) is non-ASCII.
+    pub(crate) non_ascii: bool,
+}
+
+/// The end of the run of `class` bytes that starts at `from`: the first index `i >= from`
+/// whose byte is not in `class`, or `s.len()`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline(always)]
-pub(crate) fn common_bits(w: &[u8], bits: u16) -> u16 {
+pub(crate) fn class_run(s: &[u8], from: usize, class: u16) -> usize {
+    class_run_noting(s, from, class).end
+}
+
+/// As [`class_run`], noting also whether the run holds a non-ASCII byte (an `I…` class of
+/// `chars` holds the octets of common non-ASCII characters).
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline(always)]
+pub(crate) fn class_run_noting(s: &[u8], from: usize, class: u16) -> Run {
+    debug_assert!(from <= s.len() && class.is_power_of_two());
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (checked just above).
+        return unsafe { x86::class_run_ssse3(s, from, class) };
+    }
+    class_run_scalar(s, from, class)
+}
+
+/// A way of scanning, chosen once for a whole task (a parse) rather than at each scan: the
+/// scalar version, or on x86-64 the SSSE3 one. Code generic over it and run through
+/// [`dispatch`] is compiled once per version, the SSSE3 copy with SSSE3 enabled, so that its
+/// scans are inlined where they are called.
+pub(crate) trait Scanner: Copy {
+    /// [`class_run_noting`] in this version.
+    fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run;
+
+    /// [`class_run`] in this version.
+    #[inline(always)]
+    fn class_run(self, s: &[u8], from: usize, class: u16) -> usize {
+        self.class_run_noting(s, from, class).end
+    }
+}
+
+/// A task generic over the [`Scanner`] it runs with (a closure cannot be generic).
+pub(crate) trait WithScanner {
+    /// What the task returns.
+    type Output;
+    /// Runs the task with `scanner`.
+    fn run<S: Scanner>(self, scanner: S) -> Self::Output;
+}
+
+/// The portable [`Scanner`]: eight bytes at a time.
+#[derive(Clone, Copy)]
+pub(crate) struct Scalar;
+
+impl Scanner for Scalar {
+    #[inline(always)]
+    fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run {
+        class_run_scalar(s, from, class)
+    }
+}
+
+/// Runs `task` with the fastest [`Scanner`] the processor has.
+#[inline(always)]
+pub(crate) fn dispatch<T: WithScanner>(task: T) -> T::Output {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (checked just above).
+        return unsafe { x86::run_ssse3(task) };
+    }
+    task.run(Scalar)
+}
+
+/// [`class_run_noting`] eight bytes at a time, without SIMD: the portable version.
+#[inline]
+pub(crate) fn class_run_scalar(s: &[u8], from: usize, class: u16) -> Run {
+    // The class bit of the ASCII class whose members are the ASCII members of `class`: the
+    // `I…` classes lie `WIDE_SHIFT` bits above theirs, and every other class is ASCII.
+    let narrow = if class >= crate::chars::IUSERINFO {
+        class >> crate::chars::WIDE_SHIFT
+    } else {
+        class
+    };
+    let both = class | narrow;
+    // ANDed class bits of the words taken whole: without `narrow`, one was not ASCII.
+    let mut whole = both;
+    let mut i = from;
+    let end = 'run: {
+        while let Some(w) = s.get(i..i + 8) {
+            let m = common_bits(w, both);
+            if m & class == 0 {
+                break 'run word_end(s, i, class, &mut whole);
+            }
+            whole &= m;
+            i += 8;
+        }
+        let n = s.len();
+        if n >= 8 {
+            // Fewer than eight bytes are left: when the last eight are all in the class (the
+            // common case: the component runs to the end), so is the rest.
+            if common_bits(&s[n - 8..], class) != 0 {
+                whole &= common_bits(&s[i..], both);
+                break 'run n;
+            }
+        }
+        if i < n {
+            word_end(s, i, class, &mut whole)
+        } else {
+            n
+        }
+    };
+    Run {
+        end,
+        non_ascii: whole & narrow == 0,
+    }
+}
+
+/// Where the run ends within the word at `i` (the run is known to end in it, or at the end
+/// of `s`); the class bits of its bytes before that end are ANDed into `whole`.
+#[inline(always)]
+fn word_end(s: &[u8], i: usize, class: u16, whole: &mut u16) -> usize {
+    // The zero padding past the end of `s` is outside every class.
+    let k = class_prefix(load_word(s, i), class);
+    *whole &= common_bits(&s[i..i + k], u16::MAX);
+    i + k
+}
+
+/// The bits of `bits` that every byte of `w` has: the classes, among those asked for, that
+/// hold all of `w` (the table entries ANDed, with no branch per byte).
+#[inline(always)]
+fn common_bits(w: &[u8], bits: u16) -> u16 {
     w.iter().fold(bits, |m, &c| m & TABLE[c as usize])
 }
 
 /// How many of the eight bytes of `w` (little-endian: first byte lowest), from the first on,
 /// are in `class`: 0 to 8, found without a branch.
 #[inline(always)]
-pub(crate) fn class_prefix(w: u64, class: u16) -> usize {
+fn class_prefix(w: u64, class: u16) -> usize {
     let mut outside = 0u32;
     let mut k = 0;
     while k < 8 {
@@ -60,13 +225,24 @@ pub(crate) fn class_prefix(w: u64, class: u16) -> usize {
     (outside | 0x100).trailing_zeros() as usize
 }
 
-/// The high bit of each byte of a word: the bit that a non-ASCII byte has set, and where
-/// the word-at-a-time tests flag a byte.
-pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The index of the first byte `v` in `s` from `from`, eight bytes at a time.
+/// The index of the first byte `v` in `s` from `from`.
 #[inline]
 pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64.
+    unsafe {
+        x86::find_byte_sse2(s, from, v)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        find_byte_scalar(s, from, v)
+    }
+}
+
+/// [`find_byte`] eight bytes at a time, without SIMD.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline]
+pub(crate) fn find_byte_scalar(s: &[u8], from: usize, v: u8) -> Option<usize> {
     let mut i = from;
     while i < s.len() {
         let x = load_word(s, i) ^ (v as u64 * 0x0101_0101_0101_0101);
@@ -82,49 +258,380 @@ pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
     None
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The index of the last byte `v` in `s[..to]`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline]
+pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64.
+    unsafe {
+        x86::rfind_byte_sse2(s, to, v)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        rfind_byte_scalar(s, to, v)
+    }
+}
 
-    // own: every byte value at every position, against a byte-wise comparison.
-    #[test]
-    fn swar_eq_is_exact() {
-        for v in [b'.', b'/', 0u8, 0x80, 0xFF] {
-            for pos in 0..8 {
-                for other in 0..=255u8 {
-                    let mut bytes = [other; 8];
-                    bytes[pos] = v;
-                    let m = swar_eq(u64::from_le_bytes(bytes), v);
-                    for (k, &b) in bytes.iter().enumerate() {
-                        let bit = (m >> (8 * k + 7)) & 1 == 1;
-                        assert_eq!(bit, b == v, "{bytes:?} {v} {k}");
-                    }
-                    assert_eq!(m & !0x8080_8080_8080_8080, 0);
-                }
+/// [`rfind_byte`] eight bytes at a time, without SIMD.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline]
+pub(crate) fn rfind_byte_scalar(s: &[u8], to: usize, v: u8) -> Option<usize> {
+    let s = &s[..to];
+    let mut end = s.len();
+    while end >= 8 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&s[end - 8..end]);
+        // `swar_eq` is exact, so the highest flag is the last match.
+        let m = swar_eq(u64::from_le_bytes(w), v);
+        if m != 0 {
+            return Some(end - 8 + (63 - m.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    s[..end].iter().rposition(|&c| c == v)
+}
+
+/// The index of the first non-ASCII byte of `s` from `from`, or `s.len()`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline]
+pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64.
+    unsafe {
+        x86::first_non_ascii_sse2(s, from)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        first_non_ascii_scalar(s, from)
+    }
+}
+
+/// [`first_non_ascii`] eight bytes at a time, without SIMD.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline]
+pub(crate) fn first_non_ascii_scalar(s: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while i < s.len() {
+        // The zero padding past the end is ASCII.
+        let m = load_word(s, i) & HIGH;
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    s.len()
+}
+
+/// The two 16-entry tables that classify a byte by its nibbles: the byte `b` is in the class
+/// exactly when `lo[b & 15] & hi[b >> 4] != 0`.
+///
+/// Built from `chars::TABLE`: for each high nibble, the set of low nibbles that make a member
+/// is one of at most eight distinct sets (checked when the tables are built), each given a
+/// bit; `hi` holds the bit of the high nibble's set, `lo` the bits of the sets a low nibble
+/// belongs to.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct Nibbles {
+    pub(crate) lo: [u8; 16],
+    pub(crate) hi: [u8; 16],
+}
+
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const fn nibbles(class: u16) -> Nibbles {
+    let mut sets = [0u16; 8];
+    let mut count = 0;
+    let mut t = Nibbles {
+        lo: [0; 16],
+        hi: [0; 16],
+    };
+    let mut h = 0;
+    while h < 16 {
+        let mut set = 0u16;
+        let mut l = 0;
+        while l < 16 {
+            if TABLE[h << 4 | l] & class != 0 {
+                set |= 1 << l;
             }
+            l += 1;
+        }
+        if set != 0 {
+            let mut k = 0;
+            while k < count && sets[k] != set {
+                k += 1;
+            }
+            if k == count {
+                assert!(count < 8, "a class needs more than eight low-nibble sets");
+                sets[k] = set;
+                count += 1;
+            }
+            t.hi[h] = 1 << k;
+            let mut l = 0;
+            while l < 16 {
+                if set & (1 << l) != 0 {
+                    t.lo[l] |= 1 << k;
+                }
+                l += 1;
+            }
+        }
+        h += 1;
+    }
+    t
+}
+
+/// The nibble tables of every class bit of `chars`, indexed by the bit's number.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) static NIBBLES: [Nibbles; 16] = {
+    let mut all = [Nibbles {
+        lo: [0; 16],
+        hi: [0; 16],
+    }; 16];
+    let mut bit = 0;
+    while bit < 16 {
+        all[bit] = nibbles(1 << bit);
+        bit += 1;
+    }
+    all
+};
+
+/// The x86-64 versions: SSE2 (always there) and SSSE3 (checked before use).
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86 {
+    use super::{Run, NIBBLES};
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+    };
+
+    /// Whether the processor has SSSE3: known at build time when the target enables it,
+    /// else asked of the processor (with `std`; the answer is cached by `std`), else no.
+    #[inline(always)]
+    pub(crate) fn has_ssse3() -> bool {
+        #[cfg(target_feature = "ssse3")]
+        {
+            true
+        }
+        #[cfg(all(not(target_feature = "ssse3"), any(feature = "std", test)))]
+        {
+            std::is_x86_feature_detected!("ssse3")
+        }
+        #[cfg(all(not(target_feature = "ssse3"), not(any(feature = "std", test))))]
+        {
+            false
         }
     }
 
-    // own: against a byte-wise search, every length, position and start.
-    #[test]
-    fn find_byte_and_load_word() {
-        for len in 0..20usize {
-            for at in 0..=len {
-                let mut s = alloc::vec![b'a'; len];
-                if at < len {
-                    s[at] = b'%';
-                }
-                for from in 0..=len {
-                    let want = s[from..].iter().position(|&c| c == b'%').map(|p| from + p);
-                    assert_eq!(find_byte(&s, from, b'%'), want, "{len} {at} {from}");
-                    if from < len {
-                        let w = load_word(&s, from).to_le_bytes();
-                        for (k, &b) in w.iter().enumerate() {
-                            assert_eq!(b, s.get(from + k).copied().unwrap_or(0));
-                        }
-                    }
-                }
+    /// The SSSE3 [`super::Scanner`]; made only by [`run_ssse3`], which the processor's
+    /// SSSE3 is required for.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Ssse3(());
+
+    impl super::Scanner for Ssse3 {
+        #[inline(always)]
+        fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run {
+            // SAFETY: an `Ssse3` exists only inside `run_ssse3`, which is called only on a
+            // processor with SSSE3.
+            unsafe { class_run_ssse3_inline(s, from, class) }
+        }
+    }
+
+    /// Runs `task` with the SSSE3 scanner, compiled with SSSE3 enabled.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(crate) unsafe fn run_ssse3<T: super::WithScanner>(task: T) -> T::Output {
+        task.run(Ssse3(()))
+    }
+
+    /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
+    #[inline(always)]
+    fn load16(s: &[u8], i: usize) -> __m128i {
+        let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// The 16 bytes of `s` from `i`, padded with zero bytes past the end (`i < s.len()`),
+    /// and how many of them are text (at most 16). When at least 16 bytes remain, the
+    /// caller loads them directly; this is for the tail.
+    #[inline(always)]
+    fn load_tail(s: &[u8], i: usize) -> (__m128i, usize) {
+        let left = s.len() - i;
+        let mut buf = [0u8; 16];
+        buf[..left].copy_from_slice(&s[i..]);
+        (load16(&buf, 0), left)
+    }
+
+    /// The top bit of each byte of `v`, gathered: bit k for byte k.
+    #[inline(always)]
+    fn bits(v: __m128i) -> u32 {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { _mm_movemask_epi8(v) as u32 }
+    }
+
+    /// [`super::find_byte`] 16 bytes at a time.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(crate) fn find_byte_sse2(s: &[u8], from: usize, v: u8) -> Option<usize> {
+        let needle = _mm_set1_epi8(v as i8);
+        let n = s.len();
+        let mut i = from;
+        while i + 16 <= n {
+            let m = bits(_mm_cmpeq_epi8(load16(s, i), needle));
+            if m != 0 {
+                return Some(i + m.trailing_zeros() as usize);
             }
+            i += 16;
+        }
+        if i < n {
+            let m = if n >= 16 {
+                // The last 16 bytes, of which those before `i` were searched already.
+                bits(_mm_cmpeq_epi8(load16(s, n - 16), needle)) >> (i - (n - 16))
+            } else {
+                let (w, left) = load_tail(s, i);
+                bits(_mm_cmpeq_epi8(w, needle)) & ((1 << left) - 1)
+            };
+            if m != 0 {
+                return Some(i + m.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// [`super::rfind_byte`] 16 bytes at a time.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(crate) fn rfind_byte_sse2(s: &[u8], to: usize, v: u8) -> Option<usize> {
+        let s = &s[..to];
+        let needle = _mm_set1_epi8(v as i8);
+        let mut end = s.len();
+        while end >= 16 {
+            let m = bits(_mm_cmpeq_epi8(load16(s, end - 16), needle));
+            if m != 0 {
+                return Some(end - 16 + (31 - m.leading_zeros() as usize));
+            }
+            end -= 16;
+        }
+        if end > 0 {
+            let (w, left) = load_tail(&s[..end], 0);
+            let m = bits(_mm_cmpeq_epi8(w, needle)) & ((1 << left) - 1);
+            if m != 0 {
+                return Some(31 - m.leading_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// [`super::first_non_ascii`] 16 bytes at a time.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(crate) fn first_non_ascii_sse2(s: &[u8], from: usize) -> usize {
+        let n = s.len();
+        let mut i = from;
+        while i + 16 <= n {
+            let m = bits(load16(s, i));
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        if i < n {
+            let m = if n >= 16 {
+                bits(load16(s, n - 16)) >> (i - (n - 16))
+            } else {
+                // The zero padding is ASCII.
+                bits(load_tail(s, i).0)
+            };
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+        }
+        n
+    }
+
+    /// The bytes of `v` outside the class of `lo`/`hi` (see [`super::Nibbles`]), one bit
+    /// each.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    unsafe fn outside(v: __m128i, lo: __m128i, hi: __m128i) -> u32 {
+        // SAFETY: SSE2 is part of x86-64, and the caller vouches for SSSE3 (`pshufb`).
+        unsafe {
+            let low4 = _mm_set1_epi8(0x0F);
+            // `pshufb` picks a table entry by the low four bits of each index byte (and gives
+            // 0 when the index has its top bit set, which the masks clear).
+            let by_lo = _mm_shuffle_epi8(lo, _mm_and_si128(v, low4));
+            let by_hi = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), low4));
+            let shared = _mm_and_si128(by_lo, by_hi);
+            bits(_mm_cmpeq_epi8(shared, _mm_setzero_si128()))
+        }
+    }
+
+    /// [`super::class_run_noting`] 16 bytes at a time, with SSSE3's `pshufb`; a function
+    /// compiled with SSSE3 enabled, for the tests and the fuzz target (the parser inlines
+    /// [`class_run_ssse3_inline`] into its own SSSE3 copy instead).
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+    #[target_feature(enable = "ssse3")]
+    pub(crate) fn class_run_ssse3(s: &[u8], from: usize, class: u16) -> Run {
+        // SAFETY: this function is compiled for, and called only on, a processor with SSSE3.
+        unsafe { class_run_ssse3_inline(s, from, class) }
+    }
+
+    /// The body of [`class_run_ssse3`], inlined into its callers: inside a function compiled
+    /// with SSSE3 (such as [`run_ssse3`]'s task) its intrinsics become single instructions.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    pub(crate) unsafe fn class_run_ssse3_inline(s: &[u8], from: usize, class: u16) -> Run {
+        let t = &NIBBLES[class.trailing_zeros() as usize];
+        let lo = load16(&t.lo, 0);
+        let hi = load16(&t.hi, 0);
+        let n = s.len();
+        let mut i = from;
+        // The high bits (non-ASCII bytes) of the bytes taken so far.
+        let mut high = 0;
+        while i + 16 <= n {
+            let v = load16(s, i);
+            // SAFETY: the caller vouches for SSSE3.
+            let out = unsafe { outside(v, lo, hi) };
+            if out != 0 {
+                let k = out.trailing_zeros();
+                high |= bits(v) & ((1 << k) - 1);
+                return Run {
+                    end: i + k as usize,
+                    non_ascii: high != 0,
+                };
+            }
+            high |= bits(v);
+            i += 16;
+        }
+        if i < n {
+            // The tail: a bit past the text marks its end as outside.
+            let (v, skip, left) = if n >= 16 {
+                (load16(s, n - 16), i - (n - 16), n - i)
+            } else {
+                let (v, left) = load_tail(s, i);
+                (v, 0, left)
+            };
+            // SAFETY: the caller vouches for SSSE3.
+            let out = (unsafe { outside(v, lo, hi) } >> skip) | (1 << left);
+            let k = out.trailing_zeros();
+            high |= (bits(v) >> skip) & ((1 << k) - 1);
+            i += k as usize;
+        }
+        Run {
+            end: i,
+            non_ascii: high != 0,
         }
     }
 }
+
+// ---- used by resolution, conversion and normalization ----
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,32 @@
+//! The obvious one-byte-at-a-time versions of the scans, which the tests and the `scan` fuzz
+//! target check the fast versions against. They state the contracts of the module doc as
+//! plainly as possible; nothing else uses them.
+
+use crate::chars::TABLE;
+
+/// `class_run_noting`: the first index from `from` whose byte is not in `class`, and whether
+/// a byte before it is non-ASCII.
+pub(crate) fn class_run(s: &[u8], from: usize, class: u16) -> (usize, bool) {
+    let mut i = from;
+    let mut non_ascii = false;
+    while i < s.len() && TABLE[s[i] as usize] & class != 0 {
+        non_ascii |= s[i] >= 0x80;
+        i += 1;
+    }
+    (i, non_ascii)
+}
+
+/// `find_byte`: the first index from `from` whose byte is `v`.
+pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
+    (from..s.len()).find(|&i| s[i] == v)
+}
+
+/// `rfind_byte`: the last index before `to` whose byte is `v`.
+pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
+    (0..to).rev().find(|&i| s[i] == v)
+}
+
+/// `first_non_ascii`: the first index from `from` whose byte is 0x80 or above, or the length.
+pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
+    (from..s.len()).find(|&i| s[i] >= 0x80).unwrap_or(s.len())
+}

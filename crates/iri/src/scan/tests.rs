@@ -1,0 +1,260 @@
+//! Every scan against its one-byte-at-a-time version (`one_byte.rs`): every length up to 48
+//! at every alignment, every position and start, every byte value at every position up to
+//! length 34; every version (SIMD where the processor has it, and scalar) alike (own).
+
+use super::*;
+use crate::chars::{self, TABLE};
+use alloc::vec::Vec;
+
+/// Every class bit of `chars`.
+const CLASSES: [u16; 16] = {
+    let mut all = [0u16; 16];
+    let mut bit = 0;
+    while bit < 16 {
+        all[bit] = 1 << bit;
+        bit += 1;
+    }
+    all
+};
+
+/// Every version of `class_run_noting` this build has, as `(name, result)`.
+fn class_runs(s: &[u8], from: usize, class: u16) -> Vec<(&'static str, Run)> {
+    let mut v = alloc::vec![
+        ("dispatch", class_run_noting(s, from, class)),
+        ("scalar", class_run_scalar(s, from, class)),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (checked just above).
+        v.push(("ssse3", unsafe { x86::class_run_ssse3(s, from, class) }));
+    }
+    v
+}
+
+fn check_class_run(s: &[u8], from: usize, class: u16) {
+    let (end, non_ascii) = one_byte::class_run(s, from, class);
+    for (name, run) in class_runs(s, from, class) {
+        assert_eq!(
+            run,
+            Run { end, non_ascii },
+            "{name}: class {class:#06X} from {from} in {s:02X?}"
+        );
+    }
+    assert_eq!(class_run(s, from, class), end);
+}
+
+/// A member of `class`: an ASCII one, and a non-ASCII one if it has any.
+fn members(class: u16) -> (u8, Option<u8>) {
+    let ascii = (0u8..0x80)
+        .find(|&b| TABLE[b as usize] & class != 0)
+        .unwrap();
+    let high = (0x80u8..=0xFF).find(|&b| TABLE[b as usize] & class != 0);
+    (ascii, high)
+}
+
+/// The nibble tables classify every byte as `chars::TABLE` does, for every class.
+#[test]
+fn nibble_tables_match_the_class_table() {
+    for (bit, class) in CLASSES.iter().enumerate() {
+        let t = &NIBBLES[bit];
+        for b in 0..=255u8 {
+            let by_nibbles = t.lo[(b & 15) as usize] & t.hi[(b >> 4) as usize] != 0;
+            assert_eq!(
+                by_nibbles,
+                TABLE[b as usize] & class != 0,
+                "{class:#06X} {b:#04X}"
+            );
+        }
+    }
+}
+
+/// Every byte value at every position of runs of every length, from the start and from just
+/// before, at and after that position, in every class.
+#[test]
+fn class_run_every_byte_at_every_position() {
+    let mut s = Vec::new();
+    for &class in &CLASSES {
+        let (ascii, high) = members(class);
+        for fill in [Some(ascii), high].into_iter().flatten() {
+            for len in 0..=34usize {
+                for p in 0..len {
+                    for c in 0..=255u8 {
+                        s.clear();
+                        s.resize(len, fill);
+                        s[p] = c;
+                        for from in [0, p.saturating_sub(1), p, p + 1] {
+                            check_class_run(&s, from, class);
+                        }
+                    }
+                }
+                s.clear();
+                s.resize(len, fill);
+                for from in 0..=len {
+                    check_class_run(&s, from, class);
+                }
+            }
+        }
+    }
+}
+
+/// A small generator of test bytes (xorshift), so that the random tests repeat.
+struct Bytes(u64);
+
+impl Bytes {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A byte that is often a member of `class`, often ASCII, sometimes anything.
+    fn byte(&mut self, class: u16) -> u8 {
+        let r = self.next();
+        let b = (r >> 8) as u8;
+        match r % 8 {
+            0 => b,
+            1 => b | 0x80,
+            _ => {
+                // Members are most bytes: runs of useful lengths.
+                let mut c = b & 0x7F;
+                while TABLE[c as usize] & class == 0 {
+                    c = c.wrapping_add(37) & 0x7F;
+                }
+                c
+            }
+        }
+    }
+}
+
+/// Random texts of every length up to 48 at each of 16 alignments, from every start.
+#[test]
+fn class_run_random_texts_every_alignment() {
+    let mut g = Bytes(0x9E37_79B9_7F4A_7C15);
+    let mut buf = [0u8; 64 + 16];
+    for &class in &CLASSES {
+        for len in 0..=48usize {
+            for align in 0..16 {
+                for b in buf.iter_mut() {
+                    *b = g.byte(class);
+                }
+                let s = &buf[align..align + len];
+                for from in 0..=len {
+                    check_class_run(s, from, class);
+                }
+            }
+        }
+    }
+}
+
+/// Every version of `find_byte`, `rfind_byte` and `first_non_ascii` against the one-byte
+/// ones: every length up to 48, every alignment, one or two needles at every position, every
+/// start and end.
+#[test]
+fn byte_searches_every_position() {
+    let mut buf = [b'a'; 64 + 16];
+    for len in 0..=48usize {
+        for align in 0..16 {
+            for p in 0..=len {
+                for q in [p, p + 3, p + 9] {
+                    buf.fill(b'a');
+                    for at in [p, q] {
+                        if at < len {
+                            buf[align + at] = b'/';
+                        }
+                    }
+                    let s = &buf[align..align + len];
+                    for k in 0..=len {
+                        let want = one_byte::find_byte(s, k, b'/');
+                        assert_eq!(find_byte(s, k, b'/'), want, "{s:?} {k}");
+                        assert_eq!(find_byte_scalar(s, k, b'/'), want, "{s:?} {k}");
+                        let want = one_byte::rfind_byte(s, k, b'/');
+                        assert_eq!(rfind_byte(s, k, b'/'), want, "{s:?} {k}");
+                        assert_eq!(rfind_byte_scalar(s, k, b'/'), want, "{s:?} {k}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every byte value at every position: the byte searches for that value and for non-ASCII.
+#[test]
+fn byte_searches_every_byte_value() {
+    let mut s = Vec::new();
+    for len in 0..=34usize {
+        for p in 0..len {
+            for c in 0..=255u8 {
+                s.clear();
+                s.resize(len, b'x');
+                s[p] = c;
+                for v in [c, b'x', 0] {
+                    for k in [0, p, p + 1] {
+                        let want = one_byte::find_byte(&s, k, v);
+                        assert_eq!(find_byte(&s, k, v), want, "{s:?} {k} {v}");
+                        assert_eq!(find_byte_scalar(&s, k, v), want, "{s:?} {k} {v}");
+                        let want = one_byte::rfind_byte(&s, k, v);
+                        assert_eq!(rfind_byte(&s, k, v), want, "{s:?} {k} {v}");
+                        assert_eq!(rfind_byte_scalar(&s, k, v), want, "{s:?} {k} {v}");
+                    }
+                }
+                for k in [0, p, p + 1] {
+                    let want = one_byte::first_non_ascii(&s, k);
+                    assert_eq!(first_non_ascii(&s, k), want, "{s:?} {k}");
+                    assert_eq!(first_non_ascii_scalar(&s, k), want, "{s:?} {k}");
+                }
+            }
+        }
+    }
+}
+
+// own: every byte value at every position, against a byte-wise comparison.
+#[test]
+fn swar_eq_is_exact() {
+    for v in [b'.', b'/', 0u8, 0x80, 0xFF] {
+        for pos in 0..8 {
+            for other in 0..=255u8 {
+                let mut bytes = [other; 8];
+                bytes[pos] = v;
+                let m = swar_eq(u64::from_le_bytes(bytes), v);
+                for (k, &b) in bytes.iter().enumerate() {
+                    let bit = (m >> (8 * k + 7)) & 1 == 1;
+                    assert_eq!(bit, b == v, "{bytes:?} {v} {k}");
+                }
+                assert_eq!(m & !HIGH, 0);
+            }
+        }
+    }
+}
+
+// own: every length and start, against the bytes themselves.
+#[test]
+fn load_word_pads_with_zeros() {
+    let s: Vec<u8> = (1..=24u8).collect();
+    for len in 0..=24usize {
+        for from in 0..len {
+            let w = load_word(&s[..len], from).to_le_bytes();
+            for (k, &b) in w.iter().enumerate() {
+                assert_eq!(b, s[..len].get(from + k).copied().unwrap_or(0));
+            }
+        }
+    }
+}
+
+/// The `I…` classes' ASCII members are their ASCII class's, which the scalar run uses to
+/// tell whether it met non-ASCII.
+#[test]
+fn wide_classes_sit_above_their_ascii_classes() {
+    for (wide, narrow) in [
+        (chars::IUSERINFO, chars::USERINFO),
+        (chars::IREG_NAME, chars::REG_NAME),
+        (chars::IPATH, chars::PATH),
+        (chars::IQUERY, chars::QUERY),
+    ] {
+        assert_eq!(wide >> chars::WIDE_SHIFT, narrow);
+        assert!(wide >= chars::IUSERINFO);
+    }
+    for class in CLASSES.iter().filter(|&&c| c < chars::IUSERINFO) {
+        assert!((0x80..=0xFF).all(|b| TABLE[b] & class == 0), "{class:#06X}");
+    }
+}
