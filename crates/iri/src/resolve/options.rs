@@ -21,7 +21,7 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use super::{fix_double_slash, has_dot_segment, last_slash_in, pop_segment, resolve_parts};
+use super::{fix_double_slash, has_dot_segment, pop_segment, resolve_parts};
 use crate::convert::reserve;
 use crate::parser::Positions;
 use crate::{Iri, IriRef, Uri, UriRef};
@@ -511,7 +511,7 @@ fn merge_with(
         walk(out, b_path.split('/'), enc);
         // The normalized path holds no dot segment, so its directory (up to its last '/')
         // goes to the output as it is and the reference's segments follow as pieces.
-        match last_slash_in(out.as_bytes(), path_start, out.len()) {
+        match crate::scan::rfind_byte(out.as_bytes(), path_start, out.len(), b'/') {
             Some(q) => {
                 out.truncate(q);
                 pieces(out, path_start, r_path.split('/'), enc);

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::parser::fast_path_tests::strings_over;
+use crate::scan::{first_dot_segment_in, rfind_byte};
 
 #[test]
 fn dot_segments_rfc_examples() {
@@ -46,12 +47,7 @@ fn dot_segment_detection() {
 
 /// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
 fn push_path(out: &mut String, dir: &str, path: &str) {
-    let start = out.len();
-    out.push_str(dir);
-    out.push_str(path);
-    if !remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len())) {
-        walk_whole(out, start, dir, path, "");
-    }
+    Target::new("", dir, path, 0..path.len()).write(out);
 }
 
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
@@ -321,7 +317,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
                     );
                     let want = want_slash.map(|p| p + from);
                     assert_eq!(
-                        last_slash_in(h.as_bytes(), from, to),
+                        rfind_byte(h.as_bytes(), from, to, b'/'),
                         want,
                         "{h} {from}..{to}"
                     );
@@ -333,7 +329,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
 
 /// The index of the last `/` of `s`.
 fn last_slash(s: &[u8]) -> Option<usize> {
-    last_slash_in(s, 0, s.len())
+    rfind_byte(s, 0, s.len(), b'/')
 }
 
 /// Every combination of the resolution options.
