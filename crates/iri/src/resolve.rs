@@ -218,10 +218,11 @@ impl<'a> Target<'a> {
         let tail = &self.reference[self.path.end..];
         if d > 0 && d >= self.dir.len() {
             out.truncate(path_start + d - 1);
-            walk_segments(out, path_start, &path[d - self.dir.len()..], true);
+            walk_segments::<false>(out, path_start, &path[d - self.dir.len()..], true);
         } else {
             out.truncate(path_start);
-            remove_dot_segments_into(out, self.dir, path);
+            let dir = self.dir.strip_suffix('/');
+            remove_dot_segments_into::<false>(out, dir, path);
         }
         out.push_str(tail);
     }
@@ -240,7 +241,7 @@ impl<'a> Target<'a> {
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
-    remove_dot_segments_into(&mut out, "", path);
+    remove_dot_segments_into::<false>(&mut out, None, path);
     out
 }
 
@@ -251,49 +252,53 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
     first_dot_segment(path.as_bytes()).is_some()
 }
 
-/// RFC 3986 §5.2.4 `remove_dot_segments` of the input buffer `dir + path`, appended to
-/// `out`, where `dir` is empty or ends with `/` (the directory that `merge` puts in front of
-/// a relative path).
+/// RFC 3986 §5.2.4 `remove_dot_segments` of the input buffer `dir + "/" + path` (with
+/// `Some(dir)`, the directory that `merge` puts in front of a relative path, without its
+/// final `/`) or `path` alone, appended to `out`. With `ENCODED`, a segment that is `.` or
+/// `..` once its `%2E` triplets are decoded counts as a dot segment (an option of
+/// resolution, RFC 3986 §6.2.2.2).
 ///
-/// The RFC's loop takes the input a segment at a time (split at `/`; `dir`'s final `/` is
-/// the seam, so no segment spans it). While the input starts with a `.` or `..` segment,
-/// rule A drops it with the `/` after it, and rule D ends the loop when it is all that is
-/// left. The first other segment moves to the output as it is (rule E; empty when the input
-/// starts with `/`), and from there on the input starts with `/`: [`walk_segments`].
-fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
+/// The RFC's loop takes the input a segment at a time (split at `/`; the `/` after `dir` is
+/// the seam). While the input starts with a `.` or `..` segment, rule A drops it with the
+/// `/` after it, and rule D ends the loop when it is all that is left. The first other
+/// segment moves to the output as it is (rule E; empty when the input starts with `/`),
+/// and from there on the input starts with `/`: [`walk_segments`].
+fn remove_dot_segments_into<const ENCODED: bool>(out: &mut String, dir: Option<&str>, path: &str) {
     let start = out.len();
     let (mut dir, mut path) = (dir, path);
     loop {
-        let input = if dir.is_empty() { path } else { dir };
+        let input = dir.unwrap_or(path);
         let slash = find_byte(input.as_bytes(), 0, b'/');
         let first = &input[..slash.unwrap_or(input.len())];
-        if first != "." && first != ".." {
+        if !is_dot_segment::<ENCODED>(first) {
             break;
         }
-        match slash {
+        match (dir, slash) {
             // A: "../" or "./" goes.
-            Some(k) if dir.is_empty() => path = &path[k + 1..],
-            Some(k) => dir = &dir[k + 1..],
+            (Some(d), Some(k)) => dir = Some(&d[k + 1..]),
+            (Some(_), None) => dir = None,
+            (None, Some(k)) => path = &path[k + 1..],
             // D: the input is "." or "..".
-            None => return,
+            (None, None) => return,
         }
     }
-    // E: the first segment (`dir` holds a '/' when it is not empty).
-    if dir.is_empty() {
+    // E: the first segment, then the rest of the input, which starts with '/'.
+    let Some(dir) = dir else {
         let slash = find_byte(path.as_bytes(), 0, b'/');
         out.push_str(&path[..slash.unwrap_or(path.len())]);
         if let Some(k) = slash {
-            walk_segments(out, start, &path[k + 1..], true);
+            walk_segments::<ENCODED>(out, start, &path[k + 1..], true);
         }
-    } else {
-        let k = find_byte(dir.as_bytes(), 0, b'/').unwrap_or(dir.len() - 1);
-        out.push_str(&dir[..k]);
-        if k + 1 < dir.len() {
-            // The segments between the first '/' of `dir` and its last.
-            walk_segments(out, start, &dir[k + 1..dir.len() - 1], false);
+        return;
+    };
+    match find_byte(dir.as_bytes(), 0, b'/') {
+        Some(k) => {
+            out.push_str(&dir[..k]);
+            walk_segments::<ENCODED>(out, start, &dir[k + 1..], false);
         }
-        walk_segments(out, start, path, true);
+        None => out.push_str(dir),
     }
+    walk_segments::<ENCODED>(out, start, path, true);
 }
 
 /// The rest of the loop of §5.2.4, once the input starts with `/`: on the input `/` +
@@ -302,9 +307,9 @@ fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
 /// last segment of the output (rule C), and when either ends the input, a `/` is left in
 /// its place; any other piece moves to the output (rule E). The pieces up to the next dot
 /// segment move in one go.
-fn walk_segments(out: &mut String, start: usize, mut segs: &str, last: bool) {
+fn walk_segments<const ENCODED: bool>(out: &mut String, start: usize, mut segs: &str, last: bool) {
     loop {
-        let Some(dot) = DotSegment::first_in(segs) else {
+        let Some(dot) = DotSegment::first_in::<ENCODED>(segs) else {
             out.push('/'); // E, for all that is left
             out.push_str(segs);
             return;
@@ -326,6 +331,16 @@ fn walk_segments(out: &mut String, start: usize, mut segs: &str, last: bool) {
     }
 }
 
+/// Whether `seg` is a `.` or `..` segment (with `ENCODED`, once its `%2E` are decoded).
+#[inline(always)]
+fn is_dot_segment<const ENCODED: bool>(seg: &str) -> bool {
+    if ENCODED {
+        options::dot_kind(seg, true) != 0
+    } else {
+        seg == "." || seg == ".."
+    }
+}
+
 /// A `.` or `..` segment: where it starts and ends, and whether it is `..`.
 struct DotSegment {
     start: usize,
@@ -336,7 +351,10 @@ struct DotSegment {
 impl DotSegment {
     /// The first dot segment of `segs` (segments separated by `/`).
     #[inline(always)]
-    fn first_in(segs: &str) -> Option<DotSegment> {
+    fn first_in<const ENCODED: bool>(segs: &str) -> Option<DotSegment> {
+        if ENCODED {
+            return Self::first_encoded(segs);
+        }
         let start = first_dot_segment(segs.as_bytes())?;
         let up = segs.as_bytes().get(start + 1) == Some(&b'.');
         Some(DotSegment {
@@ -344,6 +362,26 @@ impl DotSegment {
             end: start + 1 + usize::from(up),
             up,
         })
+    }
+
+    /// [`first_in`](Self::first_in) with encoded dots: segment by segment.
+    #[inline(never)]
+    fn first_encoded(segs: &str) -> Option<DotSegment> {
+        let mut from = 0;
+        loop {
+            let end = find_byte(segs.as_bytes(), from, b'/').unwrap_or(segs.len());
+            match options::dot_kind(&segs[from..end], true) {
+                0 if end == segs.len() => return None,
+                0 => from = end + 1,
+                kind => {
+                    return Some(DotSegment {
+                        start: from,
+                        end,
+                        up: kind == 2,
+                    })
+                }
+            }
+        }
     }
 }
 

@@ -45,6 +45,11 @@ fn dot_segment_detection() {
     }
 }
 
+/// Appends `remove_dot_segments(dir + path)` (`dir` empty or ending with `/`) by the walk.
+fn merged_into(out: &mut String, dir: &str, path: &str) {
+    remove_dot_segments_into::<false>(out, dir.strip_suffix('/'), path);
+}
+
 /// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
 fn push_path(out: &mut String, dir: &str, path: &str) {
     Target::new("", dir, path, 0..path.len()).write(out);
@@ -96,7 +101,7 @@ fn segment_walk_equals_the_literal_algorithm() {
             assert_eq!(out[1..], want, "push_path: {path}");
             for (k, _) in path.match_indices('/') {
                 let mut out = String::from("x");
-                remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
+                merged_into(&mut out, &path[..=k], &path[k + 1..]);
                 assert_eq!(out[1..], want, "{path} split after {k}");
                 // And through resolution's entry point, which copies a clean directory.
                 let mut out = String::from("x");
@@ -203,13 +208,13 @@ fn resolve_allocates_the_exact_size() {
 #[test]
 fn merge_across_the_seam() {
     let mut out = String::new();
-    remove_dot_segments_into(&mut out, "/a/b/", "../g");
+    merged_into(&mut out, "/a/b/", "../g");
     assert_eq!(out, "/a/g");
     out.clear();
-    remove_dot_segments_into(&mut out, "/a/", "..");
+    merged_into(&mut out, "/a/", "..");
     assert_eq!(out, "/");
     out.clear();
-    remove_dot_segments_into(&mut out, "/a/", "./");
+    merged_into(&mut out, "/a/", "./");
     assert_eq!(out, "/a/");
     // The seam: a dot segment at the end of the directory, or made across it.
     for (dir, path, want) in [
@@ -224,7 +229,7 @@ fn merge_across_the_seam() {
         ("/a//", "../x", "/a/x"),
     ] {
         out.clear();
-        remove_dot_segments_into(&mut out, dir, path);
+        merged_into(&mut out, dir, path);
         assert_eq!(out, want, "{dir} + {path}");
         let joined = format!("{dir}{path}");
         assert_eq!(remove_dot_segments(&joined), want, "{joined}");
