@@ -50,7 +50,7 @@ pub use relativize::RelativizeError;
 /// (`bs`, `bp`) into `out` (which the caller has cleared), returning the result's
 /// positions: RFC 3986 §5.2.2, strict. The result is made of pieces of the two texts (and
 /// `/.` at most), so it is known to be ASCII when both are.
-#[inline]
+#[inline(always)]
 pub(crate) fn resolve_parts(
     bs: &str,
     bp: Positions,
@@ -61,17 +61,16 @@ pub(crate) fn resolve_parts(
     let start = out.len();
     let r_path = rp.auth_end as usize..rp.path_end as usize;
     let b_scheme = &bs[..bp.scheme_end as usize];
-    let b_head = &bs[..bp.auth_end as usize];
     let pos = if rp.scheme_end > 0 {
         // if defined(R.scheme): T.scheme, T.authority, T.query from R;
         // T.path = remove_dot_segments(R.path).
-        let path_start = Target::new("", "", rs, r_path).write(out);
+        let path_start = Target::new("", Dir::NONE, rs, r_path).write(out);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
         positions_after(out, start, rp.scheme_end, path_start - start, rs, rp)
     } else if rp.auth_end > 0 {
         // else if defined(R.authority): T.authority, T.query from R;
         // T.path = remove_dot_segments(R.path); T.scheme = Base.scheme.
-        let path_start = Target::new(b_scheme, "", rs, r_path).write(out);
+        let path_start = Target::new(b_scheme, Dir::NONE, rs, r_path).write(out);
         positions_after(out, start, bp.scheme_end, path_start - start, rs, rp)
     } else if rp.path_end == 0 {
         // if (R.path == ""): T.path = Base.path; T.query = R.query if defined, else
@@ -79,15 +78,19 @@ pub(crate) fn resolve_parts(
         return same_path(bs, bp, rs, rp, out).ascii_if(bp.known_ascii() && rp.known_ascii());
     } else {
         let has_auth = bp.auth_end > bp.scheme_end;
+        let auth_end = bp.auth_end as usize;
         let path_start = if rs.as_bytes()[0] == b'/' {
             // if (R.path starts-with "/"): T.path = remove_dot_segments(R.path).
-            Target::new(b_head, "", rs, r_path).write(out)
+            Target::new(&bs[..auth_end], Dir::NONE, rs, r_path).write(out)
         } else {
             // else: T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path).
-            Target::new(b_head, merge_dir(bs, bp), rs, r_path).write(out)
+            let dir = merge_dir(bs, bp);
+            Target::new(&bs[..auth_end + dir.in_base], dir, rs, r_path)
+                .take_leading_dots()
+                .write(out)
         };
         fix_double_slash(out, path_start, has_auth);
-        positions_after(out, start, bp.scheme_end, b_head.len(), rs, rp)
+        positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
     };
     pos.ascii_if(bp.known_ascii() && rp.known_ascii())
 }
@@ -117,14 +120,41 @@ fn same_path(bs: &str, bp: Positions, rs: &str, rp: Positions, out: &mut String)
 /// a base with an authority and an empty path, else the base path up to and including its
 /// last `/` (empty when it has none).
 #[inline(always)]
-fn merge_dir(bs: &str, bp: Positions) -> &str {
+fn merge_dir(bs: &str, bp: Positions) -> Dir {
     let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
     if bp.auth_end > bp.scheme_end && from == to {
-        return "/";
+        return Dir::ROOT;
     }
-    match rfind_byte(bs.as_bytes(), from, to, b'/') {
-        Some(q) => &bs[from..=q],
-        None => "",
+    let in_base = rfind_byte(bs.as_bytes(), from, to, b'/').map_or(0, |q| q + 1 - from);
+    Dir {
+        in_base,
+        root: false,
+    }
+}
+
+/// `merge`'s directory (§5.2.3) in front of a relative path: the first `in_base` bytes of the
+/// base path, or (`root`) a `/` that the base does not hold.
+#[derive(Debug, Clone, Copy)]
+struct Dir {
+    in_base: usize,
+    root: bool,
+}
+
+impl Dir {
+    /// No directory: the path of a reference with a scheme, an authority or a `/` first.
+    const NONE: Dir = Dir {
+        in_base: 0,
+        root: false,
+    };
+    /// The `/` of a base with an authority and an empty path.
+    const ROOT: Dir = Dir {
+        in_base: 0,
+        root: true,
+    };
+
+    #[inline(always)]
+    fn len(self) -> usize {
+        self.in_base + usize::from(self.root)
     }
 }
 
@@ -159,27 +189,83 @@ pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bo
 // ---- The result of a reference with a path, written as runs of its inputs ----
 
 /// What resolution writes for a reference with a path: `head` (what comes from the base:
-/// its scheme, or its scheme and authority), `dir` (`merge`'s directory of the base path,
-/// for a relative path; else empty), then the whole reference text, whose path is
-/// `reference[path]`. The result's path is `remove_dot_segments(dir + R.path)`.
+/// its scheme; or its scheme, its authority and, for a relative path, `merge`'s directory
+/// `dir` when it is in the base), the `/` of [`Dir::ROOT`], then the whole reference text,
+/// whose path is `reference[path]`. The result's path is `remove_dot_segments(dir + R.path)`.
 struct Target<'a> {
     head: &'a str,
-    dir: &'a str,
+    dir: Dir,
     reference: &'a str,
     path: core::ops::Range<usize>,
 }
 
 impl<'a> Target<'a> {
     #[inline(always)]
-    fn new(head: &'a str, dir: &'a str, reference: &'a str, path: core::ops::Range<usize>) -> Self {
-        // `dir` goes right before the path, so it is written after `head` only when the
-        // reference's path starts it.
-        debug_assert!(dir.is_empty() || path.start == 0);
+    fn new(head: &'a str, dir: Dir, reference: &'a str, path: core::ops::Range<usize>) -> Self {
+        // `dir` goes right before the path, which then starts the reference.
+        debug_assert!(dir.len() == 0 || path.start == 0);
         Target {
             head,
             dir,
             reference,
             path,
+        }
+    }
+
+    /// The directory's text.
+    #[inline(always)]
+    fn dir(&self) -> &'a str {
+        if self.dir.root {
+            "/"
+        } else {
+            &self.head[self.head.len() - self.dir.in_base..]
+        }
+    }
+
+    /// Rules A and C of §5.2.4 on the leading `./` and `../` of a relative path, taken
+    /// against the directory before anything is copied: `./` goes, and `../` goes with the
+    /// directory's last segment (with nothing when the directory is `/` or empty), which is
+    /// what the walk would do with a directory free of dot segments. Nothing is taken from
+    /// a directory that holds one, and the taking stops where the result would be no prefix
+    /// of the directory (a directory of one rootless segment): the walk then does the rest.
+    #[inline(always)]
+    fn take_leading_dots(&mut self) -> &mut Self {
+        debug_assert!(self.path.start == 0);
+        let r = self.reference.as_bytes();
+        if !(r.starts_with(b"./") || r.starts_with(b"../")) || has_dot_segment(self.dir()) {
+            return self;
+        }
+        loop {
+            let r = self.reference.as_bytes();
+            let n = if r.starts_with(b"./") {
+                2
+            } else if r.starts_with(b"../") && self.dir_up() {
+                3
+            } else {
+                return self;
+            };
+            self.reference = &self.reference[n..];
+            self.path = 0..self.path.end - n;
+        }
+    }
+
+    /// Takes the last segment off the directory (§5.2.4 C, for a `../` after it); `false`
+    /// when the result is no prefix of the directory.
+    #[inline(always)]
+    fn dir_up(&mut self) -> bool {
+        if self.dir.root || self.dir.in_base == 0 {
+            return true;
+        }
+        let h = self.head.as_bytes();
+        let (dir_start, last) = (h.len() - self.dir.in_base, h.len() - 1);
+        match rfind_byte(h, dir_start, last, b'/') {
+            Some(q) => {
+                self.head = &self.head[..q + 1];
+                self.dir.in_base = q + 1 - dir_start;
+                true
+            }
+            // A directory "/" stays; "a/" would become "/".
+            None => last == dir_start,
         }
     }
 
@@ -190,13 +276,14 @@ impl<'a> Target<'a> {
     #[inline(always)]
     fn write(&self, out: &mut String) -> usize {
         let start = out.len();
-        reserve(out, self.head.len() + self.dir.len() + self.reference.len());
+        let root = usize::from(self.dir.root);
+        reserve(out, self.head.len() + root + self.reference.len());
         out.push_str(self.head);
-        if !self.dir.is_empty() {
-            out.push_str(self.dir);
+        if self.dir.root {
+            out.push('/');
         }
         out.push_str(self.reference);
-        let path_start = start + self.head.len() + self.path.start;
+        let path_start = start + self.head.len() + root + self.path.start - self.dir.len();
         let path_end = path_start + self.dir.len() + self.path.len();
         if let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, path_end) {
             self.remove_dots(out, path_start, d);
@@ -216,12 +303,13 @@ impl<'a> Target<'a> {
     fn remove_dots(&self, out: &mut String, path_start: usize, d: usize) {
         let path = &self.reference[self.path.clone()];
         let tail = &self.reference[self.path.end..];
-        if d > 0 && d >= self.dir.len() {
+        let dir_len = self.dir.len();
+        if d > 0 && d >= dir_len {
             out.truncate(path_start + d - 1);
-            walk_segments::<false>(out, path_start, &path[d - self.dir.len()..], true);
+            walk_segments::<false>(out, path_start, &path[d - dir_len..], true);
         } else {
             out.truncate(path_start);
-            let dir = self.dir.strip_suffix('/');
+            let dir = self.dir().strip_suffix('/');
             remove_dot_segments_into::<false>(out, dir, path);
         }
         out.push_str(tail);

@@ -52,7 +52,15 @@ fn merged_into(out: &mut String, dir: &str, path: &str) {
 
 /// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
 fn push_path(out: &mut String, dir: &str, path: &str) {
-    Target::new("", dir, path, 0..path.len()).write(out);
+    // The directory as the end of `head`, as for a relative reference.
+    let head = alloc::format!("x{dir}");
+    let dir = Dir {
+        in_base: dir.len(),
+        root: false,
+    };
+    let start = out.len();
+    Target::new(&head, dir, path, 0..path.len()).write(out);
+    out.replace_range(start..start + 1, "");
 }
 
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
