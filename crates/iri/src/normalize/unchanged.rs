@@ -92,6 +92,11 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
 /// percent-encodings (whose hex digits `percent_unchanged` checks).
 fn host_lowers(a: &[u8]) -> bool {
     use crate::scan::{ascii_case_scan, find_byte};
+    // Most authorities hold no upper-case letter at all, and then their host has none to
+    // lower: one pass over the authority decides them.
+    if !ascii_case_scan(a).upper {
+        return false;
+    }
     // '@' cannot occur in a host or port, so the first one ends the userinfo.
     let start = find_byte(a, 0, b'@').map_or(0, |p| p + 1);
     let h = &a[start..];
