@@ -243,7 +243,6 @@ fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
 
 /// Where the first non-ASCII byte of `b` is (its length when there is none), eight bytes
 /// at a time.
-#[inline]
 pub(crate) fn first_non_ascii(b: &[u8]) -> usize {
     let mut i = 0;
     while i < b.len() {
@@ -258,7 +257,6 @@ pub(crate) fn first_non_ascii(b: &[u8]) -> usize {
 
 /// How many bytes of `b` are not ASCII, eight at a time: the high bits of a word moved to
 /// the low end of each byte and summed into the top byte by one multiplication.
-#[inline]
 pub(crate) fn count_non_ascii(b: &[u8]) -> usize {
     let mut n = 0;
     let mut i = 0;
