@@ -35,7 +35,7 @@ use alloc::string::String;
 
 use crate::convert::reserve;
 use crate::parser::Positions;
-use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte};
+use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte_in};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 mod options;
@@ -125,7 +125,7 @@ fn merge_dir(bs: &str, bp: Positions) -> Dir {
     if bp.auth_end > bp.scheme_end && from == to {
         return Dir::ROOT;
     }
-    let in_base = rfind_byte(bs.as_bytes(), from, to, b'/').map_or(0, |q| q + 1 - from);
+    let in_base = rfind_byte_in(bs.as_bytes(), from, to, b'/').map_or(0, |q| q + 1 - from);
     Dir {
         in_base,
         root: false,
@@ -258,7 +258,7 @@ impl<'a> Target<'a> {
         }
         let h = self.head.as_bytes();
         let (dir_start, last) = (h.len() - self.dir.in_base, h.len() - 1);
-        match rfind_byte(h, dir_start, last, b'/') {
+        match rfind_byte_in(h, dir_start, last, b'/') {
             Some(q) => {
                 self.head = &self.head[..q + 1];
                 self.dir.in_base = q + 1 - dir_start;
@@ -477,7 +477,7 @@ impl DotSegment {
 /// (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = rfind_byte(out.as_bytes(), start, out.len(), b'/').unwrap_or(start);
+    let cut = rfind_byte_in(out.as_bytes(), start, out.len(), b'/').unwrap_or(start);
     out.truncate(cut);
 }
 

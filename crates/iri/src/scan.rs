@@ -104,10 +104,10 @@ fn eq_flags(w: u64, v: u8) -> u32 {
 /// left is the last `v`; one before `from` means none in `from..to`. A `b` shorter than a
 /// window is padded with zeros, which match no `v` but zero.
 #[inline]
-pub(crate) fn rfind_byte(b: &[u8], from: usize, to: usize, v: u8) -> Option<usize> {
+pub(crate) fn rfind_byte_in(b: &[u8], from: usize, to: usize, v: u8) -> Option<usize> {
     debug_assert!(v != 0 && from <= to && to <= b.len());
     if b.len() < 16 {
-        return rfind_byte_padded(b, from, to, v);
+        return rfind_byte_in_padded(b, from, to, v);
     }
     let mut end = to;
     while end > from {
@@ -128,13 +128,13 @@ pub(crate) fn rfind_byte(b: &[u8], from: usize, to: usize, v: u8) -> Option<usiz
     None
 }
 
-/// [`rfind_byte`] on `b` padded with zeros to a window.
+/// [`rfind_byte_in`] on `b` padded with zeros to a window.
 #[cold]
 #[inline(never)]
-fn rfind_byte_padded(b: &[u8], from: usize, to: usize, v: u8) -> Option<usize> {
+fn rfind_byte_in_padded(b: &[u8], from: usize, to: usize, v: u8) -> Option<usize> {
     let mut pad = [0u8; 16];
     pad[..b.len()].copy_from_slice(b);
-    rfind_byte(&pad, from, to, v)
+    rfind_byte_in(&pad, from, to, v)
 }
 
 /// Where the first `.` or `..` segment of the path `s` starts (a segment starts at 0 and
@@ -243,7 +243,7 @@ fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
 
 /// Where the first non-ASCII byte of `b` is (its length when there is none), eight bytes
 /// at a time.
-pub(crate) fn first_non_ascii(b: &[u8]) -> usize {
+pub(crate) fn first_non_ascii_byte(b: &[u8]) -> usize {
     let mut i = 0;
     while i < b.len() {
         let high = load_word(b, i) & HIGH;
@@ -461,7 +461,11 @@ mod resolve_scan_tests {
                                 .iter()
                                 .rposition(|&c| c == b'/')
                                 .map(|p| p + from);
-                            assert_eq!(rfind_byte(&s, from, to, b'/'), want, "{s:?} {from}..{to}");
+                            assert_eq!(
+                                rfind_byte_in(&s, from, to, b'/'),
+                                want,
+                                "{s:?} {from}..{to}"
+                            );
                         }
                     }
                 }
@@ -470,7 +474,7 @@ mod resolve_scan_tests {
         for v in 1..=255u8 {
             let s: Vec<u8> = (0..=255u8).chain(0..=255u8).collect();
             let want = s.iter().rposition(|&c| c == v);
-            assert_eq!(rfind_byte(&s, 0, s.len(), v), want, "{v}");
+            assert_eq!(rfind_byte_in(&s, 0, s.len(), v), want, "{v}");
         }
     }
 
@@ -489,7 +493,7 @@ mod resolve_scan_tests {
                     }
                     let first = s.iter().position(|&c| c >= 0x80).unwrap_or(len);
                     let count = s.iter().filter(|&&c| c >= 0x80).count();
-                    assert_eq!(first_non_ascii(&s), first, "{s:?}");
+                    assert_eq!(first_non_ascii_byte(&s), first, "{s:?}");
                     assert_eq!(count_non_ascii(&s), count, "{s:?}");
                 }
             }

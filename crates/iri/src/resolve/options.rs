@@ -495,7 +495,7 @@ fn merge_with(
         walk(out, None, b_path, enc);
         // The normalized path holds no dot segment, so its directory (up to its last '/')
         // goes to the output as it is and the reference's segments follow as pieces.
-        match crate::scan::rfind_byte(out.as_bytes(), path_start, out.len(), b'/') {
+        match crate::scan::rfind_byte_in(out.as_bytes(), path_start, out.len(), b'/') {
             Some(q) => {
                 out.truncate(q);
                 pieces(out, path_start, r_path, enc);

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::parser::fast_path_tests::strings_over;
-use crate::scan::{first_dot_segment_in, rfind_byte};
+use crate::scan::{first_dot_segment_in, rfind_byte_in};
 
 #[test]
 fn dot_segments_rfc_examples() {
@@ -330,7 +330,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
                     );
                     let want = want_slash.map(|p| p + from);
                     assert_eq!(
-                        rfind_byte(h.as_bytes(), from, to, b'/'),
+                        rfind_byte_in(h.as_bytes(), from, to, b'/'),
                         want,
                         "{h} {from}..{to}"
                     );
@@ -342,7 +342,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
 
 /// The index of the last `/` of `s`.
 fn last_slash(s: &[u8]) -> Option<usize> {
-    rfind_byte(s, 0, s.len(), b'/')
+    rfind_byte_in(s, 0, s.len(), b'/')
 }
 
 /// Every combination of the resolution options.
