@@ -25,8 +25,9 @@
 //!
 //! The options that RFC 3986 allows beyond §5.2.2 as written (base normalization, §5.2.1;
 //! erratum 4789 to §5.2.3; percent-encoded dots, §6.2.2.2) and their presets are in
-//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the code here is not
-//! touched by them, and is what they fall back to when the inputs need no option.
+//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the strict code here
+//! does not look at them, and is what they fall back to when the inputs need no option;
+//! their own walk is the §5.2.4 walk here, with encoded dots as a parameter.
 //!
 //! Left out on purpose: the non-strict reading of §5.2.2 (ignoring a reference's scheme when
 //! it equals the base's), which the RFC keeps only for backward compatibility.
