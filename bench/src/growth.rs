@@ -452,7 +452,8 @@ pub fn run_callgrind(
             black_box(n);
             Ok((bytes, lines.len()))
         }
-        _ => Err(format!("unknown operation {op:?}; {CALLGRIND_USAGE}")),
+        _ => crate::owned::run_callgrind(corpus, op, lib)
+            .unwrap_or_else(|| Err(format!("unknown operation {op:?}; {CALLGRIND_USAGE}"))),
     }
 }
 

@@ -18,6 +18,7 @@ mod corpus;
 mod growth;
 mod measure;
 mod ops;
+mod owned;
 mod report;
 
 pub use corpus::{
@@ -74,9 +75,10 @@ pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdo
     --markdown     print a Markdown report with the machine and the command\n\
     --only FAMILY  time one family of rows only: parse, resolve, to_uri, to_iri or normalize\n\
     --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
-    --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into, normalize, to_uri)\n\
-    \x20              for LIB (ours, oxiri, iri-string, fluent-uri; parse also from_utf8, the\n\
-    \x20              baseline) inside callgrind_pass_*, for\n\
+    --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into, normalize, to_uri,\n\
+    \x20              parse_resolve, to_uri_non_ascii, to_uri_owned, to_uri_owned_non_ascii,\n\
+    \x20              normalize_owned) for LIB (ours, oxiri, iri-string, fluent-uri; parse also\n\
+    \x20              from_utf8, the baseline) inside callgrind_pass_*, for\n\
     \x20              valgrind --tool=callgrind --toggle-collect='*callgrind_pass*'";
 
 /// Parses the arguments after the program name. `Ok(None)` means `--help`.

@@ -297,15 +297,18 @@ pub fn run(corpus: &crate::Corpus, cfg: &Config) -> Report {
     }
     if on("resolve") {
         resolve_ops(&pairs, cfg, &mut report);
+        crate::owned::parse_resolve_ops(&pairs, cfg, &mut report);
     }
     if on("to_uri") {
         to_uri_ops(&lines, cfg, &mut report);
+        crate::owned::to_uri_owned_ops(&lines, cfg, &mut report);
     }
     if on("to_iri") {
         to_iri_ops(&lines, cfg, &mut report);
     }
     if on("normalize") {
         normalize_ops(&lines, cfg, &mut report);
+        crate::owned::normalize_owned_ops(&lines, cfg, &mut report);
     }
     report
 }

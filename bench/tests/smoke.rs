@@ -99,7 +99,11 @@ fn every_operation_has_a_row_per_library() {
         set(&[OURS, IRI_STRING, FLUENT])
     );
     assert_eq!(libs(&r, "normalize scheme"), set(&[OURS]));
-    assert_eq!(r.ops.len(), 14);
+    assert_eq!(libs(&r, "parse base+ref+resolve"), set(&[OURS, OXIRI]));
+    assert_eq!(libs(&r, "to_uri owned"), set(&[OURS, IRI_STRING]));
+    assert_eq!(libs(&r, "to_uri owned non-ASCII"), set(&[OURS, IRI_STRING]));
+    assert_eq!(libs(&r, "normalize owned"), set(&[OURS, FLUENT]));
+    assert_eq!(r.ops.len(), 18);
     for op in &r.ops {
         assert_eq!(op.rows[0].lib, OURS, "{}: ours comes first", op.op);
         if op.rows[0].median.as_nanos() > 0 {
@@ -398,4 +402,29 @@ fn normalize_cross_checks_explain_the_disagreements() {
     let plain = iri_bench::render_plain(&r);
     assert!(plain.contains("disagreements by kind:"), "{plain}");
     assert!(plain.contains(&format!("why: {empty_port}")), "{plain}");
+}
+
+/// The callgrind passes of the owned-result and parse-in-the-loop operations run on the
+/// tiny corpus and count what they should; an unknown library is an error.
+#[test]
+fn callgrind_passes_of_the_new_operations() {
+    let corpus = Corpus::from_parts(LINES, PAIRS);
+    let pairs_bytes: usize = PAIRS.iter().map(|(b, r)| b.len() + r.len()).sum();
+    for lib in ["ours", "oxiri"] {
+        let (bytes, items) = iri_bench::run_callgrind(&corpus, "parse_resolve", lib).unwrap();
+        assert_eq!((bytes, items), (pairs_bytes, PAIRS.len()), "{lib}");
+    }
+    // The absolute IRIs all three accept: 4 lines, 1 of them with a non-ASCII character.
+    for (op, lib, want) in [
+        ("to_uri_non_ascii", "ours", 1),
+        ("to_uri_non_ascii", "iri-string", 1),
+        ("to_uri_owned", "ours", 4),
+        ("to_uri_owned_non_ascii", "ours", 1),
+        ("normalize_owned", "ours", 4),
+    ] {
+        let (_, items) = iri_bench::run_callgrind(&corpus, op, lib).unwrap();
+        assert_eq!(items, want, "{op} {lib}");
+    }
+    assert!(iri_bench::run_callgrind(&corpus, "normalize_owned", "fluent-uri").is_err());
+    assert!(iri_bench::run_callgrind(&corpus, "no_such_op", "ours").is_err());
 }

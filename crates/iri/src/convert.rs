@@ -29,7 +29,7 @@ use alloc::vec::Vec;
 
 use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
 use crate::parser::Positions;
-use crate::scan::{self, HIGH};
+use crate::scan::{count_non_ascii, first_non_ascii_byte, write_octet_entries};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -57,7 +57,7 @@ fn map_regions(
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
 pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
     let n = s.len();
-    encode_append(s, [n; 3], first_non_ascii(s.as_bytes()), out);
+    encode_append(s, [n; 3], first_non_ascii_byte(s.as_bytes()), out);
 }
 
 /// The IRI→URI mapping of `s` (positions `p`, first non-ASCII octet at `first`) appended to
@@ -87,10 +87,9 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
 /// `s.len()`) went, relative to the start of what it appended.
 ///
 /// The ASCII run before `first` is copied in one piece. The rest is written octet by octet
-/// into bytes made ready beforehand, with room for every one of them to become three: each
-/// octet's entry of [`chars::URI_OCTET`] (`%HH` or the octet itself, and its length) is
-/// written whole and the next one starts after its length, so no octet takes a branch and
-/// nothing counts the non-ASCII octets first. The result is allocated once, at most twice
+/// (`scan::write_octet_entries`) into bytes made ready beforehand, with room for every one
+/// of them to become three: each octet's entry of [`chars::URI_OCTET`] (`%HH` or the octet
+/// itself, and its length), so that nothing counts the non-ASCII octets first. The result is allocated once, at most twice
 /// the number of ASCII bytes after `first`, plus 18, larger than it.
 fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
     let b = s.as_bytes();
@@ -108,7 +107,7 @@ fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [
     };
     v.extend_from_slice(&b[..first]);
     v.resize(room, 0);
-    let end = encode_octets(&b[first..], &mut v, first);
+    let end = write_octet_entries(&b[first..], &chars::URI_OCTET, &mut v, first);
     // Offsets up to `first` stay; one further on moves by two for each non-ASCII octet
     // between `first` and it.
     let at = ends.map(|e| {
@@ -117,7 +116,7 @@ fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [
         } else if e == b.len() {
             end
         } else {
-            e + 2 * non_ascii_count(&b[first..e])
+            e + 2 * count_non_ascii(&b[first..e])
         }
     });
     // Every byte written is ASCII (the octet table's bytes and zeros), so this is never an
@@ -131,51 +130,6 @@ fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [
         out.push_str(&t);
     }
     at
-}
-
-/// Writes the octets of `src` into `out` from `j` as their entries of [`chars::URI_OCTET`],
-/// each after the length of the one before; returns where the last ends. `out` has room for
-/// every octet to become three, and three bytes more.
-#[inline(always)]
-fn encode_octets(src: &[u8], out: &mut [u8], mut j: usize) -> usize {
-    for &o in src {
-        let e = chars::URI_OCTET[o as usize];
-        out[j..j + 4].copy_from_slice(&e.to_le_bytes());
-        j += (e >> 24) as usize;
-    }
-    j
-}
-
-/// How many bytes of a word of high bits (`0x80` or `0` in each byte) are set: the bits
-/// moved to the low end of each byte and summed into the top byte by one multiplication.
-#[inline(always)]
-fn count_high_bits(w: u64) -> usize {
-    ((w >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
-}
-
-/// Where the first non-ASCII byte of `b` is (its length when there is none), eight bytes
-/// at a time.
-fn first_non_ascii(b: &[u8]) -> usize {
-    let mut i = 0;
-    while i < b.len() {
-        let high = scan::load_word(b, i) & HIGH;
-        if high != 0 {
-            return i + (high.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    b.len()
-}
-
-/// How many bytes of `b` are not ASCII, eight at a time.
-fn non_ascii_count(b: &[u8]) -> usize {
-    let mut n = 0;
-    let mut i = 0;
-    while i < b.len() {
-        n += count_high_bits(scan::load_word(b, i) & HIGH);
-        i += 8;
-    }
-    n
 }
 
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
@@ -307,7 +261,7 @@ fn mapping_start(s: &str, p: Positions) -> Option<usize> {
     if p.known_ascii() {
         return None;
     }
-    let first = first_non_ascii(s.as_bytes());
+    let first = first_non_ascii_byte(s.as_bytes());
     (first < s.len()).then_some(first)
 }
 
@@ -553,9 +507,9 @@ mod tests {
                     encode_non_ascii(&s, &mut got);
                     assert_eq!(got[1..], by_char(&s), "{s}");
                     let count = s.bytes().filter(|&o| o >= 0x80).count();
-                    assert_eq!(non_ascii_count(s.as_bytes()), count, "{s}");
+                    assert_eq!(count_non_ascii(s.as_bytes()), count, "{s}");
                     let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
-                    assert_eq!(first_non_ascii(s.as_bytes()), first, "{s}");
+                    assert_eq!(first_non_ascii_byte(s.as_bytes()), first, "{s}");
                 }
             }
         }
@@ -651,7 +605,7 @@ mod tests {
                         .unwrap_or(0);
                     let t = &s[..end];
                     assert_eq!(
-                        non_ascii_count(t.as_bytes()),
+                        count_non_ascii(t.as_bytes()),
                         naive(t),
                         "{unit} {reps} {cut}"
                     );

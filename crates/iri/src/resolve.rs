@@ -4,16 +4,19 @@
 //!
 //! Resolution is the strict algorithm of RFC 3986 §5.2.2 with `merge` (§5.2.3) and
 //! `remove_dot_segments` (§5.2.4), applied to the characters of IRIs as they are: nothing is
-//! percent-encoded or decoded, so non-ASCII characters pass through untouched. The output is
-//! written in two copies (the base up to its directory, the reference from its path on), its
-//! path is then cleared of dot segments in place (only from the first one on, and only when
-//! there is one), and its component offsets are computed on the way, so the result is never
-//! re-parsed; [`Iri::resolve_into`] writes into a caller's buffer and allocates nothing once
-//! the buffer is large enough. The leading `.` and `..` segments of a relative reference
-//! (`../g`) are taken against the base's directory before the copies, which then start at
-//! the parent directory and after those segments. The searches for the base's last `/` and
-//! for a dot segment in the copy read fixed windows of the text around the range they
-//! search, so that one window covers most paths.
+//! percent-encoded or decoded, so non-ASCII characters pass through untouched. The code
+//! follows the RFC: [`resolve_parts`] is the four cases of §5.2.2, [`merge_dir`] is §5.2.3,
+//! and [`remove_dot_segments_into`] with [`walk_segments`] is the loop of §5.2.4.
+//!
+//! How it is made fast, without changing those steps: the result is written as whole runs of
+//! the inputs ([`Target`]: what comes from the base, `merge`'s directory, the reference from
+//! its path on), and `remove_dot_segments` then works on that copy of the path, which is the
+//! result as it is when the path holds no `.` or `..` segment (the common case); otherwise
+//! the walk starts at the first such segment, with everything before it moved by rule E in
+//! one piece. The component offsets are computed on the way, so the result is never
+//! re-parsed, and [`Iri::resolve_into`] writes into a caller's buffer, allocating nothing
+//! once it is large enough. The byte searches (for a `/`, for a dot segment) are the
+//! functions of the `scan` module.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
@@ -22,8 +25,9 @@
 //!
 //! The options that RFC 3986 allows beyond §5.2.2 as written (base normalization, §5.2.1;
 //! erratum 4789 to §5.2.3; percent-encoded dots, §6.2.2.2) and their presets are in
-//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the code above is not
-//! touched by them, and is what they fall back to when the inputs need no option.
+//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the strict code here
+//! does not look at them, and is what they fall back to when the inputs need no option;
+//! their own walk is the §5.2.4 walk here, with encoded dots as a parameter.
 //!
 //! Left out on purpose: the non-strict reading of §5.2.2 (ignoring a reference's scheme when
 //! it equals the base's), which the RFC keeps only for backward compatibility.
@@ -32,6 +36,7 @@ use alloc::string::String;
 
 use crate::convert::reserve;
 use crate::parser::Positions;
+use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte_in};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 mod options;
@@ -40,374 +45,13 @@ pub use options::{ResolveOptions, UnknownPreset};
 use relativize::relativize;
 pub use relativize::RelativizeError;
 
-/// RFC 3986 §5.2.4 `remove_dot_segments` of `dir + path`, appended to `out`, where `dir` is
-/// empty or ends with `/` (the directory that `merge` puts in front of a relative path).
-///
-/// The RFC's loop works on the characters of its input buffer; this one takes the input a
-/// segment at a time (split at `/`, so `dir`'s final `/` is the seam), which is the same
-/// thing: rule A drops leading `.` and `..` segments that a `/` follows, rule D a lone final
-/// one; the first remaining segment moves to the output as it is (rule E; empty when the
-/// input starts with `/`); after that each segment is a piece `/seg`: `/.` goes (rule B),
-/// `/..` removes the last output segment (rule C), and a final one of either leaves a `/`;
-/// any other piece moves to the output (rule E).
-fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
-    debug_assert!(dir.is_empty() || dir.ends_with('/'));
-    let start = out.len();
-    if dir.is_empty() {
-        // One slice: rules A and D on its leading segments, then the pieces.
-        let mut rest = path;
-        loop {
-            let slash = crate::scan::find_byte(rest.as_bytes(), 0, b'/');
-            let first = &rest[..slash.unwrap_or(rest.len())];
-            if first == "." || first == ".." {
-                match slash {
-                    Some(k) => rest = &rest[k + 1..], // A
-                    None => return,                   // D
-                }
-                continue;
-            }
-            out.push_str(first);
-            if let Some(k) = slash {
-                dot_pieces_str(out, start, &rest[k + 1..]);
-            }
-            return;
-        }
-    }
-    let mut segs = dir
-        .strip_suffix('/')
-        .map(|d| d.split('/'))
-        .into_iter()
-        .flatten()
-        .chain(path.split('/'))
-        .peekable();
-    // `split` yields at least one (possibly empty) segment.
-    let mut first = segs.next().unwrap_or("");
-    while first == "." || first == ".." {
-        match segs.next() {
-            Some(next) => first = next, // A
-            None => return,             // D
-        }
-    }
-    out.push_str(first);
-    dot_pieces(out, start, segs);
-}
+// ---- RFC 3986 §5.2.2: the four cases ----
 
-/// [`dot_pieces`] over the segments of `rest` (split at `/`), found eight bytes at a time.
-#[inline]
-fn dot_pieces_str(out: &mut String, start: usize, rest: &str) {
-    let b = rest.as_bytes();
-    let mut from = 0;
-    loop {
-        let slash = crate::scan::find_byte(b, from, b'/');
-        let end = slash.unwrap_or(b.len());
-        match &b[from..end] {
-            b"." => {}
-            b".." => pop_segment(out, start),
-            _ => {
-                out.push('/');
-                out.push_str(&rest[from..end]);
-                match slash {
-                    Some(k) => {
-                        from = k + 1;
-                        continue;
-                    }
-                    None => return,
-                }
-            }
-        }
-        match slash {
-            Some(k) => from = k + 1,
-            None => {
-                out.push('/');
-                return;
-            }
-        }
-    }
-}
-
-/// The rest of `remove_dot_segments` once the first segment is dealt with: each segment is
-/// a piece `/seg` (rules B, C and E); `start` is where the output began.
-#[inline]
-fn dot_pieces<'a>(out: &mut String, start: usize, segs: impl Iterator<Item = &'a str>) {
-    let mut segs = segs.peekable();
-    while let Some(seg) = segs.next() {
-        let last = segs.peek().is_none();
-        match seg {
-            "." => {}
-            ".." => pop_segment(out, start),
-            _ => {
-                out.push('/');
-                out.push_str(seg);
-                continue;
-            }
-        }
-        if last {
-            out.push('/');
-        }
-    }
-}
-
-/// Whether a path holds a `.` or `..` segment (a segment starts at 0 and after each `/`).
-/// Without one, `remove_dot_segments` is the identity, and resolution copies the path.
-#[inline]
-pub(crate) fn has_dot_segment(path: &str) -> bool {
-    first_dot_segment(path.as_bytes()).is_some()
-}
-
-/// Where the first `.` or `..` segment of a path starts (at 0, or right after a `/`).
-#[inline]
-fn first_dot_segment(s: &[u8]) -> Option<usize> {
-    if s.first() == Some(&b'.') && dot_segment_at(s, 0, s.len()) {
-        return Some(0);
-    }
-    if s.len() < WINDOW {
-        return dot_pairs_short(s, 0, s.len());
-    }
-    dot_pairs::<WINDOW>(s, 0, s.len())
-}
-
-/// Bytes in a window of the dot-segment search: 32 pairs `/.`.
-const WINDOW: usize = 33;
-
-/// Whether some `w[k]` is `/` and `w[k + 1]` is `.`: a fixed-size loop of byte comparisons,
-/// which the compiler turns into vector compares where the target has them.
+/// Writes the resolution of the reference R (text `rs`, positions `rp`) against the base
+/// (`bs`, `bp`) into `out` (which the caller has cleared), returning the result's
+/// positions: RFC 3986 §5.2.2, strict. The result is made of pieces of the two texts (and
+/// `/.` at most), so it is known to be ASCII when both are.
 #[inline(always)]
-fn any_pair<const W: usize>(w: &[u8; W]) -> bool {
-    let mut any = false;
-    for k in 0..W - 1 {
-        any |= (w[k] == b'/') & (w[k + 1] == b'.');
-    }
-    any
-}
-
-/// Where the first `.` or `..` segment of the path `h[from..to]` starts, counted from
-/// `from`. The search may read any byte of `h`: callers pass the whole text around the path
-/// (the scheme and authority before it, the query and fragment after it), so that one
-/// window of [`WINDOW`] bytes covers most paths and the loop rarely goes round. A window
-/// lies at the next byte to search or, near the end of `h`, ends there; only when it holds
-/// a pair `/.` is it searched byte by byte, within the path. An `h` shorter than a window
-/// is searched with windows of 17 bytes, padded with zeros (which match nothing) when it is
-/// shorter still.
-#[inline(always)]
-fn first_dot_segment_in(h: &[u8], from: usize, to: usize) -> Option<usize> {
-    if from == to {
-        return None;
-    }
-    if h[from] == b'.' && dot_segment_at(h, from, to) {
-        return Some(0);
-    }
-    if h.len() < WINDOW {
-        return first_dot_segment_short(h, from, to);
-    }
-    dot_pairs::<WINDOW>(h, from, to)
-}
-
-/// Whether the '.' at `d`, which starts a segment, makes a whole `.` or `..` segment of a
-/// path that ends at `to`.
-#[inline(always)]
-fn dot_segment_at(h: &[u8], d: usize, to: usize) -> bool {
-    let after = if d + 1 < to && h[d + 1] == b'.' {
-        d + 2
-    } else {
-        d + 1
-    };
-    after == to || h[after] == b'/'
-}
-
-/// The search of [`first_dot_segment_in`] after its first byte, with windows of `W` bytes
-/// (`h.len() >= W`): every other dot segment starts with a pair "/." at some `k` with
-/// `from <= k` and `k + 1 < to`.
-#[inline(always)]
-fn dot_pairs<const W: usize>(h: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut k = from;
-    while k + 1 < to {
-        let ws = k.min(h.len() - W);
-        let Ok(w) = <&[u8; W]>::try_from(&h[ws..ws + W]) else {
-            break;
-        };
-        if any_pair(w) {
-            for j in k - ws..(to - 1 - ws).min(W - 1) {
-                if w[j] == b'/' && w[j + 1] == b'.' && dot_segment_at(h, ws + j + 1, to) {
-                    return Some(ws + j + 1 - from);
-                }
-            }
-        }
-        k = ws + W - 1;
-    }
-    None
-}
-
-/// [`dot_pairs_short`] kept out of line: in resolution, which searches the whole result,
-/// it is rare.
-#[inline(never)]
-fn first_dot_segment_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
-    dot_pairs_short(h, from, to)
-}
-
-/// [`dot_pairs`] on an `h` shorter than a [`WINDOW`], in windows of 17 bytes, padded with
-/// zeros when `h` is shorter still.
-#[inline(always)]
-fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
-    if h.len() >= 17 {
-        return dot_pairs::<17>(h, from, to);
-    }
-    let mut pad = [0u8; 17];
-    pad[..h.len()].copy_from_slice(h);
-    dot_pairs::<17>(&pad, from, to)
-}
-
-/// The index of the last `/` of `b[from..to]` (in `b`). The search may read any byte of
-/// `b`, so that one window of sixteen bytes ending at `to` (or starting at 0) covers the
-/// last segment of most paths and the loop rarely goes round. The window is read as two
-/// words, the bytes equal to `/` flagged at once, one bit a byte, and the flags from `to`
-/// on cleared; the highest left is the last `/`. A last `/` before `from` means none in
-/// `from..to`. A `b` shorter than a window is padded with zeros, which match nothing.
-#[inline]
-fn last_slash_in(b: &[u8], from: usize, to: usize) -> Option<usize> {
-    if b.len() < 16 {
-        return last_slash_padded(b, from, to);
-    }
-    let mut end = to;
-    while end > from {
-        // `end <= b.len()`, so the window fits; it holds `1..=16` bytes before `end`.
-        let ws = end.saturating_sub(16);
-        let Ok(w) = <[u8; 16]>::try_from(&b[ws..ws + 16]) else {
-            break;
-        };
-        let x = u128::from_le_bytes(w);
-        let m = byte_flags(x as u64) | byte_flags((x >> 64) as u64) << 8;
-        let m = m & ((1 << (end - ws)) - 1);
-        if m != 0 {
-            let at = ws + 31 - m.leading_zeros() as usize;
-            return (at >= from).then_some(at);
-        }
-        end = ws;
-    }
-    None
-}
-
-/// [`last_slash_in`] on `b` padded with zeros to a window.
-#[cold]
-#[inline(never)]
-fn last_slash_padded(b: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut pad = [0u8; 16];
-    pad[..b.len()].copy_from_slice(b);
-    last_slash_in(&pad, from, to)
-}
-
-/// Bit `k` set when byte `k` of the little-endian word `w` is `/`. The exact flags of
-/// [`crate::scan::swar_eq`] (bit 7 of each byte) are gathered into the top byte by one
-/// multiplication: flag `k`, moved to bit `8k`, meets the constant's bit `56 - 7k` and lands
-/// on bit `56 + k`; every other product falls below bit 56 or beyond bit 63, and no two
-/// products share a bit, so nothing carries.
-#[inline(always)]
-fn byte_flags(w: u64) -> u32 {
-    let f = crate::scan::swar_eq(w, b'/') >> 7;
-    (f.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// Applies `remove_dot_segments` to `dir + path` (`dir` empty or ending with `/`), which
-/// `out` already holds from `path_start` on, followed by `tail`: the copy is searched for its
-/// first dot segment, and without one (the common case) it is the result. When the first one
-/// lies in `path`, everything before it is moved as it is (rule E) and stays in place, and
-/// only the rest of `path` is walked, each segment a piece `/seg`; `tail` is then written
-/// again after the path. A dot segment in `dir` (rare: bases are usually normalized) or at
-/// the very start is left to the caller, which walks the whole input: the result is then
-/// `false` and `out` is unchanged.
-///
-/// `dir` is `d[from..to]` of `(d, from, to)`, `path` is `r[from..to]` of `(r, from, to)` and
-/// `tail` is `r[to..]`: the slices are taken only when there is something to remove.
-#[inline(always)]
-fn remove_dots_in_place(
-    out: &mut String,
-    path_start: usize,
-    dir: (&str, usize, usize),
-    path: (&str, usize, usize),
-) -> bool {
-    let dir_len = dir.2 - dir.1;
-    let end = path_start + dir_len + (path.2 - path.1);
-    let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, end) else {
-        return true;
-    };
-    if d == 0 || d < dir_len {
-        return false;
-    }
-    let (tail, path) = (&path.0[path.2..], &path.0[path.1..path.2]);
-    // `d` follows a '/', which the walk writes again in front of the next piece.
-    out.truncate(path_start + d - 1);
-    dot_pieces_str(out, path_start, &path[d - dir_len..]);
-    out.push_str(tail);
-    true
-}
-
-/// Removes the dot segments of a path that comes from the reference alone
-/// (`rs[from..to]`, copied with the rest of `rs` to `out` from `path_start` on): in place,
-/// or by the whole walk where [`remove_dots_in_place`] leaves it to its caller.
-#[inline(always)]
-fn remove_dots_of_reference(out: &mut String, path_start: usize, rs: &str, from: usize, to: usize) {
-    if !remove_dots_in_place(out, path_start, ("", 0, 0), (rs, from, to)) {
-        walk_whole(out, path_start, "", &rs[from..to], &rs[to..]);
-    }
-}
-
-/// Writes `remove_dot_segments(dir + path)` and then `tail` over `out` from `path_start` on:
-/// the whole walk, for what [`remove_dots_in_place`] leaves to its caller.
-#[cold]
-#[inline(never)]
-fn walk_whole(out: &mut String, path_start: usize, dir: &str, path: &str, tail: &str) {
-    out.truncate(path_start);
-    remove_dot_segments_into(out, dir, path);
-    out.push_str(tail);
-}
-
-/// The end of the parent of the directory `b[from..end]` (empty or ending with `/`), which
-/// is what a leading `..` segment of a relative reference leaves of it (RFC 3986 §5.2.4 C,
-/// on the merged path): the directory without its last segment, or the same directory when
-/// it is empty or `/`. `None` when the result is not a prefix of the directory, so that
-/// the caller must walk the whole merged path: a rootless directory of one segment (`a/`
-/// becomes `/`), or a last segment that is itself `.` or `..`.
-#[inline]
-fn parent_dir(b: &[u8], from: usize, end: usize) -> Option<usize> {
-    if end == from {
-        return Some(end);
-    }
-    let seg_end = end - 1;
-    match last_slash_in(b, from, seg_end) {
-        Some(q) => {
-            let seg = &b[q + 1..seg_end];
-            (seg != b"." && seg != b"..").then_some(q + 1)
-        }
-        None => (seg_end == from).then_some(end),
-    }
-}
-
-/// Removes the last segment of the output, and its preceding "/" if any (§5.2.4 C).
-#[inline]
-fn pop_segment(out: &mut String, start: usize) {
-    let cut = last_slash_in(out.as_bytes(), start, out.len()).unwrap_or(start);
-    out.truncate(cut);
-}
-
-/// The dot-segment removal of RFC 3986 §5.2.4 on its own.
-///
-/// ```
-/// use iri::remove_dot_segments;
-/// // The two examples of RFC 3986 §5.2.4.
-/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
-/// assert_eq!(remove_dot_segments("/δ/./ε/../ζ"), "/δ/ζ");
-/// ```
-pub fn remove_dot_segments(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    remove_dot_segments_into(&mut out, "", path);
-    out
-}
-
-/// Writes the resolution of reference `r` (text `rs`, positions `rp`) against base `bs`/`bp`
-/// into `out` (which the caller has cleared), returning the result's positions. The result
-/// is made of pieces of the two texts (and "/." at most), so it is known to be ASCII when
-/// both are.
-#[inline]
 pub(crate) fn resolve_parts(
     bs: &str,
     bp: Positions,
@@ -415,76 +59,104 @@ pub(crate) fn resolve_parts(
     rp: Positions,
     out: &mut String,
 ) -> Positions {
-    resolve_offsets(bs, bp, rs, rp, out).ascii_if(bp.known_ascii() && rp.known_ascii())
+    let start = out.len();
+    let r_path = rp.auth_end as usize..rp.path_end as usize;
+    let b_scheme = &bs[..bp.scheme_end as usize];
+    let pos = if rp.scheme_end > 0 {
+        // if defined(R.scheme): T.scheme, T.authority, T.query from R;
+        // T.path = remove_dot_segments(R.path).
+        let path_start = Target::new("", Dir::NONE, rs, r_path).write(out);
+        fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
+        positions_after(out, start, rp.scheme_end, path_start - start, rs, rp)
+    } else if rp.auth_end > 0 {
+        // else if defined(R.authority): T.authority, T.query from R;
+        // T.path = remove_dot_segments(R.path); T.scheme = Base.scheme.
+        let path_start = Target::new(b_scheme, Dir::NONE, rs, r_path).write(out);
+        positions_after(out, start, bp.scheme_end, path_start - start, rs, rp)
+    } else if rp.path_end == 0 {
+        // if (R.path == ""): T.path = Base.path; T.query = R.query if defined, else
+        // Base.query. T.authority = Base.authority, T.scheme = Base.scheme.
+        return same_path(bs, bp, rs, rp, out).ascii_if(bp.known_ascii() && rp.known_ascii());
+    } else {
+        let has_auth = bp.auth_end > bp.scheme_end;
+        let auth_end = bp.auth_end as usize;
+        let path_start = if rs.as_bytes()[0] == b'/' {
+            // if (R.path starts-with "/"): T.path = remove_dot_segments(R.path).
+            Target::new(&bs[..auth_end], Dir::NONE, rs, r_path).write(out)
+        } else {
+            // else: T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path).
+            let dir = merge_dir(bs, bp);
+            Target::new(&bs[..auth_end + dir.in_base], dir, rs, r_path)
+                .take_leading_dots()
+                .write(out)
+        };
+        fix_double_slash(out, path_start, has_auth);
+        positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
+    };
+    pos.ascii_if(bp.known_ascii() && rp.known_ascii())
 }
 
-/// [`resolve_parts`] without the ASCII flag.
+/// The case of a reference without scheme, authority or path: the base up to its path, or
+/// up to its query when R has none, followed by the rest of R.
 #[inline(always)]
-fn resolve_offsets(
-    bs: &str,
-    bp: Positions,
-    rs: &str,
-    rp: Positions,
-    out: &mut String,
-) -> Positions {
-    // Each case reserves the length of its result when no dot segment is removed (the result
-    // itself then, so `resolve` allocates once and exactly) and copies whole runs of its
-    // inputs: what comes from the base, then the reference from its path on (its query and
-    // fragment are always copied as they are). Dot segments are then removed from that copy
-    // of the path. Offsets are used rather than slices where they suffice.
-    let start = out.len();
-    if rp.auth_end > 0 {
-        // R has a scheme or an authority (`auth_end` is past both). T.scheme/authority from
-        // R (R.scheme, or Base.scheme when R has only an authority);
-        // T.path = remove_dot_segments(R.path); T.query = R.query.
-        let b_scheme = if rp.scheme_end == 0 {
-            &bs[..bp.scheme_end as usize]
-        } else {
-            ""
-        };
-        reserve(out, b_scheme.len() + rs.len());
-        out.push_str(b_scheme);
-        out.push_str(rs);
-        let k = b_scheme.len();
-        let (r_auth_end, r_path_end) = (rp.auth_end as usize, rp.path_end as usize);
-        let path_start = start + k + r_auth_end;
-        remove_dots_of_reference(out, path_start, rs, r_auth_end, r_path_end);
-        fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
-        return positions_after(out, start, k as u32 + rp.scheme_end, k + r_auth_end, rs, rp);
-    }
-    let auth_end = bp.auth_end as usize;
-    if rp.path_end == 0 {
-        // T.path = Base.path; T.query = R.query if defined, else Base.query.
-        let (b_end, r_from) = if rp.query_end() > rp.path_end {
-            (bp.path_end, rp.path_end)
-        } else {
-            (bp.query_end(), rp.query_end())
-        };
-        let r_rest = &rs[r_from as usize..];
-        reserve(out, b_end as usize + r_rest.len());
-        out.push_str(&bs[..b_end as usize]);
-        out.push_str(r_rest);
-        return Positions::new(
-            bp.scheme_end,
-            bp.auth_end,
-            bp.path_end,
-            bp.query_end().min(b_end) + (rp.query_end() - r_from),
-        );
-    }
-    let has_auth = bp.auth_end > bp.scheme_end;
-    let r_path_end = rp.path_end as usize;
-    let path_start = start + auth_end;
-    if rs.as_bytes()[0] == b'/' {
-        // T.path = remove_dot_segments(R.path), after Base.scheme and Base.authority.
-        reserve(out, auth_end + rs.len());
-        out.push_str(&bs[..auth_end]);
-        out.push_str(rs);
-        remove_dots_of_reference(out, path_start, rs, 0, r_path_end);
+fn same_path(bs: &str, bp: Positions, rs: &str, rp: Positions, out: &mut String) -> Positions {
+    let (b_end, r_from) = if rp.query_end() > rp.path_end {
+        (bp.path_end, rp.path_end)
     } else {
-        merge_relative(bs, bp, rs, r_path_end, out);
+        (bp.query_end(), rp.query_end())
+    };
+    let r_rest = &rs[r_from as usize..];
+    reserve(out, b_end as usize + r_rest.len());
+    out.push_str(&bs[..b_end as usize]);
+    out.push_str(r_rest);
+    Positions::new(
+        bp.scheme_end,
+        bp.auth_end,
+        bp.path_end,
+        bp.query_end().min(b_end) + (rp.query_end() - r_from),
+    )
+}
+
+/// RFC 3986 §5.2.3 `merge`, as the directory that goes in front of a relative path: `/` for
+/// a base with an authority and an empty path, else the base path up to and including its
+/// last `/` (empty when it has none).
+#[inline(always)]
+fn merge_dir(bs: &str, bp: Positions) -> Dir {
+    let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
+    if bp.auth_end > bp.scheme_end && from == to {
+        return Dir::ROOT;
     }
-    fix_double_slash(out, path_start, has_auth);
-    positions_after(out, start, bp.scheme_end, auth_end, rs, rp)
+    let in_base = rfind_byte_in(bs.as_bytes(), from, to, b'/').map_or(0, |q| q + 1 - from);
+    Dir {
+        in_base,
+        root: false,
+    }
+}
+
+/// `merge`'s directory (§5.2.3) in front of a relative path: the first `in_base` bytes of the
+/// base path, or (`root`) a `/` that the base does not hold.
+#[derive(Debug, Clone, Copy)]
+struct Dir {
+    in_base: usize,
+    root: bool,
+}
+
+impl Dir {
+    /// No directory: the path of a reference with a scheme, an authority or a `/` first.
+    const NONE: Dir = Dir {
+        in_base: 0,
+        root: false,
+    };
+    /// The `/` of a base with an authority and an empty path.
+    const ROOT: Dir = Dir {
+        in_base: 0,
+        root: true,
+    };
+
+    #[inline(always)]
+    fn len(self) -> usize {
+        self.in_base + usize::from(self.root)
+    }
 }
 
 /// The result's positions once `out` holds it from `start` on, with the path from
@@ -507,88 +179,307 @@ fn positions_after(
     )
 }
 
-/// T.path = remove_dot_segments(merge(Base.path, R.path)) (RFC 3986 §5.2.2, §5.2.3) for a
-/// relative-path reference `rs` (path `rs[..r_path_end]`), written after Base.scheme and
-/// Base.authority, followed by R.query and R.fragment.
-///
-/// The leading `.` and `..` segments of the reference (as in `../g`) are taken against the
-/// base's directory D before anything is copied: in `remove_dot_segments(D + P)` with D free
-/// of dot segments, rules A to D turn each of them into nothing (`.`) or the removal of D's
-/// last segment (`..`, nothing when D is empty or `/`), since the output then holds D
-/// without its final `/` and the input starts with `/` and the rest of P. So the result is
-/// D's remaining prefix followed by the rest of P, which the copy and fix of
-/// [`remove_dots_in_place`] finishes (it checks that remaining prefix for dot segments; the
-/// segments removed from D are checked on the way). Cases where the result is no such
-/// prefix go through the whole walk.
-#[inline(always)]
-fn merge_relative(bs: &str, bp: Positions, rs: &str, r_path_end: usize, out: &mut String) {
-    let start = out.len();
-    let (auth_end, b_path_end) = (bp.auth_end as usize, bp.path_end as usize);
-    let b = bs.as_bytes();
-    let b_path = &b[auth_end..b_path_end];
-    let has_auth = bp.auth_end > bp.scheme_end;
-    if has_auth && b_path.is_empty() {
-        // §5.2.3: the directory is "/", which the base does not hold.
-        return merge_whole(out, &bs[..auth_end], "/", rs, r_path_end);
-    }
-    let dir_end = last_slash_in(b, auth_end, b_path_end).map_or(auth_end, |p| p + 1);
-    let r = rs.as_bytes();
-    let (mut keep, mut from) = (dir_end, 0);
-    // Leading `.` and `..` segments: `from` is where the next segment starts.
-    while from < r_path_end && r[from] == b'.' {
-        let next = r.get(from + 1).copied();
-        let (len, up) = if from + 1 == r_path_end || next == Some(b'/') {
-            (1, false)
-        } else if next == Some(b'.') && (from + 2 == r_path_end || r[from + 2] == b'/') {
-            (2, true)
-        } else {
-            break;
-        };
-        if up {
-            match parent_dir(b, auth_end, keep) {
-                Some(p) => keep = p,
-                None => {
-                    let (head, dir) = bs[..dir_end].split_at(auth_end);
-                    return merge_whole(out, head, dir, rs, r_path_end);
-                }
-            }
-        }
-        from = (from + len + 1).min(r_path_end);
-    }
-    reserve(out, keep + (rs.len() - from));
-    out.push_str(&bs[..keep]);
-    out.push_str(&rs[from..]);
-    let path_start = start + auth_end;
-    if !remove_dots_in_place(
-        out,
-        path_start,
-        (bs, auth_end, keep),
-        (rs, from, r_path_end),
-    ) {
-        let (path, tail) = rs.split_at(r_path_end);
-        walk_whole(out, path_start, &bs[auth_end..dir_end], path, tail);
-    }
-}
-
-/// Writes `head` (Base.scheme and Base.authority), `remove_dot_segments(dir + R.path)` and
-/// R.query and R.fragment: the whole walk of a relative reference `rs` (path
-/// `rs[..r_path_end]`) whose leading dot segments cannot be taken against `dir` alone.
-#[cold]
-#[inline(never)]
-fn merge_whole(out: &mut String, head: &str, dir: &str, rs: &str, r_path_end: usize) {
-    let start = out.len();
-    reserve(out, head.len() + dir.len() + rs.len());
-    out.push_str(head);
-    let (path, tail) = rs.split_at(r_path_end);
-    walk_whole(out, start + head.len(), dir, path, tail);
-}
-
 /// A path that starts with "//" in a result without authority gets the prefix "/.".
 #[inline]
 pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
     if !has_auth && out.as_bytes()[path_start..].starts_with(b"//") {
         out.insert_str(path_start, "/.");
     }
+}
+
+// ---- The result of a reference with a path, written as runs of its inputs ----
+
+/// What resolution writes for a reference with a path: `head` (what comes from the base:
+/// its scheme; or its scheme, its authority and, for a relative path, `merge`'s directory
+/// `dir` when it is in the base), the `/` of [`Dir::ROOT`], then the whole reference text,
+/// whose path is `reference[path]`. The result's path is `remove_dot_segments(dir + R.path)`.
+struct Target<'a> {
+    head: &'a str,
+    dir: Dir,
+    reference: &'a str,
+    path: core::ops::Range<usize>,
+}
+
+impl<'a> Target<'a> {
+    #[inline(always)]
+    fn new(head: &'a str, dir: Dir, reference: &'a str, path: core::ops::Range<usize>) -> Self {
+        // `dir` goes right before the path, which then starts the reference.
+        debug_assert!(dir.len() == 0 || path.start == 0);
+        Target {
+            head,
+            dir,
+            reference,
+            path,
+        }
+    }
+
+    /// The directory's text.
+    #[inline(always)]
+    fn dir(&self) -> &'a str {
+        if self.dir.root {
+            "/"
+        } else {
+            &self.head[self.head.len() - self.dir.in_base..]
+        }
+    }
+
+    /// Rules A and C of §5.2.4 on the leading `./` and `../` of a relative path, taken
+    /// against the directory before anything is copied: `./` goes, and `../` goes with the
+    /// directory's last segment (with nothing when the directory is `/` or empty), which is
+    /// what the walk would do with a directory free of dot segments. Nothing is taken from
+    /// a directory that holds one, and the taking stops where the result would be no prefix
+    /// of the directory (a directory of one rootless segment): the walk then does the rest.
+    #[inline(always)]
+    fn take_leading_dots(&mut self) -> &mut Self {
+        debug_assert!(self.path.start == 0);
+        let r = self.reference.as_bytes();
+        if !(r.starts_with(b"./") || r.starts_with(b"../")) || has_dot_segment(self.dir()) {
+            return self;
+        }
+        loop {
+            let r = self.reference.as_bytes();
+            let n = if r.starts_with(b"./") {
+                2
+            } else if r.starts_with(b"../") && self.dir_up() {
+                3
+            } else {
+                return self;
+            };
+            self.reference = &self.reference[n..];
+            self.path = 0..self.path.end - n;
+        }
+    }
+
+    /// Takes the last segment off the directory (§5.2.4 C, for a `../` after it); `false`
+    /// when the result is no prefix of the directory.
+    #[inline(always)]
+    fn dir_up(&mut self) -> bool {
+        if self.dir.root || self.dir.in_base == 0 {
+            return true;
+        }
+        let h = self.head.as_bytes();
+        let (dir_start, last) = (h.len() - self.dir.in_base, h.len() - 1);
+        match rfind_byte_in(h, dir_start, last, b'/') {
+            Some(q) => {
+                self.head = &self.head[..q + 1];
+                self.dir.in_base = q + 1 - dir_start;
+                true
+            }
+            // A directory "/" stays; "a/" would become "/".
+            None => last == dir_start,
+        }
+    }
+
+    /// Appends the result to `out` and returns where its path starts. The inputs are copied
+    /// in one reservation (the exact length when no dot segment goes, so that `resolve`
+    /// allocates once and exactly); then the copied path `dir + R.path` is searched for a
+    /// dot segment and, when it holds one, cleared of them in place.
+    #[inline(always)]
+    fn write(&self, out: &mut String) -> usize {
+        let start = out.len();
+        let root = usize::from(self.dir.root);
+        reserve(out, self.head.len() + root + self.reference.len());
+        out.push_str(self.head);
+        if self.dir.root {
+            out.push('/');
+        }
+        out.push_str(self.reference);
+        let path_start = start + self.head.len() + root + self.path.start - self.dir.len();
+        let path_end = path_start + self.dir.len() + self.path.len();
+        if let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, path_end) {
+            self.remove_dots(out, path_start, d);
+        }
+        path_start
+    }
+
+    /// `remove_dot_segments(dir + R.path)` over the copy at `out[path_start..]`, whose first
+    /// dot segment starts at `path_start + d`, then R's query and fragment again.
+    ///
+    /// When that segment lies in R.path after a `/` (always so for a relative reference
+    /// against a base path free of dot segments), everything before it went to the output
+    /// by rule E unchanged and stays where it is, and the walk goes on from that `/`; else
+    /// (a dot segment in the base's directory, or a path that starts with one) the whole
+    /// input is walked again.
+    #[inline]
+    fn remove_dots(&self, out: &mut String, path_start: usize, d: usize) {
+        let path = &self.reference[self.path.clone()];
+        let tail = &self.reference[self.path.end..];
+        let dir_len = self.dir.len();
+        if d > 0 && d >= dir_len {
+            out.truncate(path_start + d - 1);
+            walk_segments::<false>(out, path_start, &path[d - dir_len..], true);
+        } else {
+            out.truncate(path_start);
+            let dir = self.dir().strip_suffix('/');
+            remove_dot_segments_into::<false>(out, dir, path);
+        }
+        out.push_str(tail);
+    }
+}
+
+// ---- RFC 3986 §5.2.4 remove_dot_segments ----
+
+/// The dot-segment removal of RFC 3986 §5.2.4 on its own.
+///
+/// ```
+/// use iri::remove_dot_segments;
+/// // The two examples of RFC 3986 §5.2.4.
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("/δ/./ε/../ζ"), "/δ/ζ");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    remove_dot_segments_into::<false>(&mut out, None, path);
+    out
+}
+
+/// Whether a path holds a `.` or `..` segment. Without one, `remove_dot_segments` is the
+/// identity.
+#[inline]
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    first_dot_segment(path.as_bytes()).is_some()
+}
+
+/// RFC 3986 §5.2.4 `remove_dot_segments` of the input buffer `dir + "/" + path` (with
+/// `Some(dir)`, the directory that `merge` puts in front of a relative path, without its
+/// final `/`) or `path` alone, appended to `out`. With `ENCODED`, a segment that is `.` or
+/// `..` once its `%2E` triplets are decoded counts as a dot segment (an option of
+/// resolution, RFC 3986 §6.2.2.2).
+///
+/// The RFC's loop takes the input a segment at a time (split at `/`; the `/` after `dir` is
+/// the seam). While the input starts with a `.` or `..` segment, rule A drops it with the
+/// `/` after it, and rule D ends the loop when it is all that is left. The first other
+/// segment moves to the output as it is (rule E; empty when the input starts with `/`),
+/// and from there on the input starts with `/`: [`walk_segments`].
+fn remove_dot_segments_into<const ENCODED: bool>(out: &mut String, dir: Option<&str>, path: &str) {
+    let start = out.len();
+    let (mut dir, mut path) = (dir, path);
+    loop {
+        let input = dir.unwrap_or(path);
+        let slash = find_byte(input.as_bytes(), 0, b'/');
+        let first = &input[..slash.unwrap_or(input.len())];
+        if !is_dot_segment::<ENCODED>(first) {
+            break;
+        }
+        match (dir, slash) {
+            // A: "../" or "./" goes.
+            (Some(d), Some(k)) => dir = Some(&d[k + 1..]),
+            (Some(_), None) => dir = None,
+            (None, Some(k)) => path = &path[k + 1..],
+            // D: the input is "." or "..".
+            (None, None) => return,
+        }
+    }
+    // E: the first segment, then the rest of the input, which starts with '/'.
+    let Some(dir) = dir else {
+        let slash = find_byte(path.as_bytes(), 0, b'/');
+        out.push_str(&path[..slash.unwrap_or(path.len())]);
+        if let Some(k) = slash {
+            walk_segments::<ENCODED>(out, start, &path[k + 1..], true);
+        }
+        return;
+    };
+    match find_byte(dir.as_bytes(), 0, b'/') {
+        Some(k) => {
+            out.push_str(&dir[..k]);
+            walk_segments::<ENCODED>(out, start, &dir[k + 1..], false);
+        }
+        None => out.push_str(dir),
+    }
+    walk_segments::<ENCODED>(out, start, path, true);
+}
+
+/// The rest of the loop of §5.2.4, once the input starts with `/`: on the input `/` +
+/// `segs` (followed by more input unless `last`), appended to the output that starts at
+/// `out[start]`. Each segment is a piece `/seg`: `/.` goes (rule B), `/..` also removes the
+/// last segment of the output (rule C), and when either ends the input, a `/` is left in
+/// its place; any other piece moves to the output (rule E). The pieces up to the next dot
+/// segment move in one go.
+fn walk_segments<const ENCODED: bool>(out: &mut String, start: usize, mut segs: &str, last: bool) {
+    loop {
+        let Some(dot) = DotSegment::first_in::<ENCODED>(segs) else {
+            out.push('/'); // E, for all that is left
+            out.push_str(segs);
+            return;
+        };
+        if dot.start > 0 {
+            out.push('/'); // E, for each piece before the dot segment
+            out.push_str(&segs[..dot.start - 1]);
+        }
+        if dot.up {
+            pop_segment(out, start); // C
+        }
+        if dot.end == segs.len() {
+            if last {
+                out.push('/'); // B or C on "/." or "/.." at the end: "/"
+            }
+            return;
+        }
+        segs = &segs[dot.end + 1..]; // B or C on "/./" or "/../": the input goes on at "/"
+    }
+}
+
+/// Whether `seg` is a `.` or `..` segment (with `ENCODED`, once its `%2E` are decoded).
+#[inline(always)]
+fn is_dot_segment<const ENCODED: bool>(seg: &str) -> bool {
+    if ENCODED {
+        options::dot_kind(seg, true) != 0
+    } else {
+        seg == "." || seg == ".."
+    }
+}
+
+/// A `.` or `..` segment: where it starts and ends, and whether it is `..`.
+struct DotSegment {
+    start: usize,
+    end: usize,
+    up: bool,
+}
+
+impl DotSegment {
+    /// The first dot segment of `segs` (segments separated by `/`).
+    #[inline(always)]
+    fn first_in<const ENCODED: bool>(segs: &str) -> Option<DotSegment> {
+        if ENCODED {
+            return Self::first_encoded(segs);
+        }
+        let start = first_dot_segment(segs.as_bytes())?;
+        let up = segs.as_bytes().get(start + 1) == Some(&b'.');
+        Some(DotSegment {
+            start,
+            end: start + 1 + usize::from(up),
+            up,
+        })
+    }
+
+    /// [`first_in`](Self::first_in) with encoded dots: segment by segment.
+    #[inline(never)]
+    fn first_encoded(segs: &str) -> Option<DotSegment> {
+        let mut from = 0;
+        loop {
+            let end = find_byte(segs.as_bytes(), from, b'/').unwrap_or(segs.len());
+            match options::dot_kind(&segs[from..end], true) {
+                0 if end == segs.len() => return None,
+                0 => from = end + 1,
+                kind => {
+                    return Some(DotSegment {
+                        start: from,
+                        end,
+                        up: kind == 2,
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// Removes the last segment of the output (from `start`), and its preceding `/` if any
+/// (§5.2.4 C).
+#[inline]
+fn pop_segment(out: &mut String, start: usize) {
+    let cut = rfind_byte_in(out.as_bytes(), start, out.len(), b'/').unwrap_or(start);
+    out.truncate(cut);
 }
 
 impl<T: AsRef<str>> Iri<T> {

@@ -91,7 +91,12 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
 /// with an upper-case letter, or an ASCII-only registered name with one outside its
 /// percent-encodings (whose hex digits `percent_unchanged` checks).
 fn host_lowers(a: &[u8]) -> bool {
-    use crate::scan::{find_byte, load_word, HIGH};
+    use crate::scan::{ascii_case_scan, find_byte};
+    // Most authorities hold no upper-case letter at all, and then their host has none to
+    // lower: one pass over the authority decides them.
+    if !ascii_case_scan(a).upper {
+        return false;
+    }
     // '@' cannot occur in a host or port, so the first one ends the userinfo.
     let start = find_byte(a, 0, b'@').map_or(0, |p| p + 1);
     let h = &a[start..];
@@ -103,19 +108,10 @@ fn host_lowers(a: &[u8]) -> bool {
     }
     // ':' cannot occur in a registered name: the port starts at the first one.
     let h = &h[..find_byte(h, 0, b':').unwrap_or(h.len())];
-    // Eight bytes at a time: any non-ASCII byte, and any upper-case letter (for bytes below
-    // 0x80, adding 0x3F sets the high bit from 'A' up, adding 0x25 from '[' up, without
-    // carries between bytes; zero padding is neither).
-    let (mut high, mut upper) = (0u64, 0u64);
-    let mut i = 0;
-    while i < h.len() {
-        let w = load_word(h, i);
-        high |= w;
-        let low = w & !HIGH;
-        upper |= low.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & !low.wrapping_add(0x2525_2525_2525_2525);
-        i += 8;
-    }
-    if high & HIGH != 0 || upper & HIGH == 0 {
+    // A host that is not US-ASCII-only keeps its case; one without an upper-case letter
+    // has nothing to lower.
+    let scan = ascii_case_scan(h);
+    if scan.non_ascii || !scan.upper {
         return false;
     }
     // An upper-case letter: it counts unless it is a hex digit of a percent-encoding.

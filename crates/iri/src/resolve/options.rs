@@ -21,7 +21,9 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use super::{fix_double_slash, has_dot_segment, last_slash_in, pop_segment, resolve_parts};
+use super::{
+    fix_double_slash, has_dot_segment, remove_dot_segments_into, resolve_parts, walk_segments,
+};
 use crate::convert::reserve;
 use crate::parser::Positions;
 use crate::{Iri, IriRef, Uri, UriRef};
@@ -337,7 +339,7 @@ pub(super) fn has_pct_2e_for_tests(s: &str) -> bool {
 /// What kind of segment `seg` is: 0 for none, 1 for `.`, 2 for `..`; with `encoded`, each
 /// `.` may also be written `%2E` or `%2e` (RFC 3986 §6.2.2.2).
 #[inline]
-fn dot_kind(seg: &str, encoded: bool) -> u8 {
+pub(super) fn dot_kind(seg: &str, encoded: bool) -> u8 {
     match seg {
         "." => return 1,
         ".." => return 2,
@@ -365,41 +367,23 @@ fn dot_kind(seg: &str, encoded: bool) -> u8 {
     dots
 }
 
-/// RFC 3986 §5.2.4 `remove_dot_segments` of the segments `segs` (the input buffer split at
-/// `/`), appended to `out`, with dot segments recognised by [`dot_kind`]: rules A and D on
-/// the leading segments, then each segment a piece `/seg` (rules B, C, E), as in
-/// `remove_dot_segments_into`.
-fn walk<'a>(out: &mut String, segs: impl Iterator<Item = &'a str>, encoded: bool) {
-    let start = out.len();
-    let mut segs = segs.peekable();
-    let mut first = segs.next().unwrap_or("");
-    while dot_kind(first, encoded) != 0 {
-        match segs.next() {
-            Some(next) => first = next, // A
-            None => return,             // D
-        }
+/// RFC 3986 §5.2.4 `remove_dot_segments` of `dir + "/" + path` (or `path` alone), appended
+/// to `out`, with encoded dots as `encoded` says: the walk of the strict code.
+fn walk(out: &mut String, dir: Option<&str>, path: &str, encoded: bool) {
+    if encoded {
+        remove_dot_segments_into::<true>(out, dir, path);
+    } else {
+        remove_dot_segments_into::<false>(out, dir, path);
     }
-    out.push_str(first);
-    pieces(out, start, segs, encoded);
 }
 
-/// The pieces `/seg` of `remove_dot_segments` after its first segment; `start` is where the
-/// output began.
-fn pieces<'a>(out: &mut String, start: usize, segs: impl Iterator<Item = &'a str>, encoded: bool) {
-    let mut segs = segs.peekable();
-    while let Some(seg) = segs.next() {
-        match dot_kind(seg, encoded) {
-            0 => {
-                out.push('/');
-                out.push_str(seg);
-                continue;
-            }
-            1 => {}
-            _ => pop_segment(out, start),
-        }
-        if segs.peek().is_none() {
-            out.push('/');
-        }
+/// The pieces `/seg` of `remove_dot_segments` after its first segment, on the input
+/// `"/" + segs`; `start` is where the output began.
+fn pieces(out: &mut String, start: usize, segs: &str, encoded: bool) {
+    if encoded {
+        walk_segments::<true>(out, start, segs, true);
+    } else {
+        walk_segments::<false>(out, start, segs, true);
     }
 }
 
@@ -456,7 +440,7 @@ pub(crate) fn resolve_options_walk(
         };
         out.push_str(&rs[..r_auth_end]);
         let path_start = out.len();
-        walk(out, r_path.split('/'), enc);
+        walk(out, None, r_path, enc);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
         (k + rp.scheme_end, k + rp.auth_end)
     } else {
@@ -466,7 +450,7 @@ pub(crate) fn resolve_options_walk(
         if r_path.is_empty() {
             // T.path = Base.path (normalized when asked); T.query = Base.query unless R has one.
             if opts.base_normalize {
-                walk(out, b_path.split('/'), enc);
+                walk(out, None, b_path, enc);
             } else {
                 out.push_str(b_path);
             }
@@ -474,7 +458,7 @@ pub(crate) fn resolve_options_walk(
                 query = &bs[b_path_end..bp.query_end() as usize];
             }
         } else if r_path.starts_with('/') {
-            walk(out, r_path.split('/'), enc);
+            walk(out, None, r_path, enc);
         } else {
             merge_with(out, path_start, b_path, has_auth, r_path, opts);
         }
@@ -505,20 +489,20 @@ fn merge_with(
     let enc = opts.dot_encoded;
     if has_auth && b_path.is_empty() {
         // §5.2.3: "/" followed by the reference's path.
-        return walk(out, "".split('/').chain(r_path.split('/')), enc);
+        return walk(out, Some(""), r_path, enc);
     }
     if opts.base_normalize {
-        walk(out, b_path.split('/'), enc);
+        walk(out, None, b_path, enc);
         // The normalized path holds no dot segment, so its directory (up to its last '/')
         // goes to the output as it is and the reference's segments follow as pieces.
-        match last_slash_in(out.as_bytes(), path_start, out.len()) {
+        match crate::scan::rfind_byte_in(out.as_bytes(), path_start, out.len(), b'/') {
             Some(q) => {
                 out.truncate(q);
-                pieces(out, path_start, r_path.split('/'), enc);
+                pieces(out, path_start, r_path, enc);
             }
             None => {
                 out.truncate(path_start);
-                walk(out, r_path.split('/'), enc);
+                walk(out, None, r_path, enc);
             }
         }
         return;
@@ -530,10 +514,10 @@ fn merge_with(
     } else {
         match b_path.rfind('/') {
             Some(q) => &b_path[..q],
-            None => return walk(out, r_path.split('/'), enc),
+            None => return walk(out, None, r_path, enc),
         }
     };
-    walk(out, dir.split('/').chain(r_path.split('/')), enc);
+    walk(out, Some(dir), r_path, enc);
 }
 
 impl<T: AsRef<str>> Iri<T> {

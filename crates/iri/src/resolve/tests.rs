@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::parser::fast_path_tests::strings_over;
+use crate::scan::{first_dot_segment_in, rfind_byte_in};
 
 #[test]
 fn dot_segments_rfc_examples() {
@@ -44,14 +45,22 @@ fn dot_segment_detection() {
     }
 }
 
+/// Appends `remove_dot_segments(dir + path)` (`dir` empty or ending with `/`) by the walk.
+fn merged_into(out: &mut String, dir: &str, path: &str) {
+    remove_dot_segments_into::<false>(out, dir.strip_suffix('/'), path);
+}
+
 /// Appends `remove_dot_segments(dir + path)` as resolution does: copy, then fix in place.
 fn push_path(out: &mut String, dir: &str, path: &str) {
+    // The directory as the end of `head`, as for a relative reference.
+    let head = alloc::format!("x{dir}");
+    let dir = Dir {
+        in_base: dir.len(),
+        root: false,
+    };
     let start = out.len();
-    out.push_str(dir);
-    out.push_str(path);
-    if !remove_dots_in_place(out, start, (dir, 0, dir.len()), (path, 0, path.len())) {
-        walk_whole(out, start, dir, path, "");
-    }
+    Target::new(&head, dir, path, 0..path.len()).write(out);
+    out.replace_range(start..start + 1, "");
 }
 
 /// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
@@ -100,7 +109,7 @@ fn segment_walk_equals_the_literal_algorithm() {
             assert_eq!(out[1..], want, "push_path: {path}");
             for (k, _) in path.match_indices('/') {
                 let mut out = String::from("x");
-                remove_dot_segments_into(&mut out, &path[..=k], &path[k + 1..]);
+                merged_into(&mut out, &path[..=k], &path[k + 1..]);
                 assert_eq!(out[1..], want, "{path} split after {k}");
                 // And through resolution's entry point, which copies a clean directory.
                 let mut out = String::from("x");
@@ -207,13 +216,13 @@ fn resolve_allocates_the_exact_size() {
 #[test]
 fn merge_across_the_seam() {
     let mut out = String::new();
-    remove_dot_segments_into(&mut out, "/a/b/", "../g");
+    merged_into(&mut out, "/a/b/", "../g");
     assert_eq!(out, "/a/g");
     out.clear();
-    remove_dot_segments_into(&mut out, "/a/", "..");
+    merged_into(&mut out, "/a/", "..");
     assert_eq!(out, "/");
     out.clear();
-    remove_dot_segments_into(&mut out, "/a/", "./");
+    merged_into(&mut out, "/a/", "./");
     assert_eq!(out, "/a/");
     // The seam: a dot segment at the end of the directory, or made across it.
     for (dir, path, want) in [
@@ -228,7 +237,7 @@ fn merge_across_the_seam() {
         ("/a//", "../x", "/a/x"),
     ] {
         out.clear();
-        remove_dot_segments_into(&mut out, dir, path);
+        merged_into(&mut out, dir, path);
         assert_eq!(out, want, "{dir} + {path}");
         let joined = format!("{dir}{path}");
         assert_eq!(remove_dot_segments(&joined), want, "{joined}");
@@ -321,7 +330,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
                     );
                     let want = want_slash.map(|p| p + from);
                     assert_eq!(
-                        last_slash_in(h.as_bytes(), from, to),
+                        rfind_byte_in(h.as_bytes(), from, to, b'/'),
                         want,
                         "{h} {from}..{to}"
                     );
@@ -333,7 +342,7 @@ fn windowed_searches_ignore_the_bytes_around_the_range() {
 
 /// The index of the last `/` of `s`.
 fn last_slash(s: &[u8]) -> Option<usize> {
-    last_slash_in(s, 0, s.len())
+    rfind_byte_in(s, 0, s.len(), b'/')
 }
 
 /// Every combination of the resolution options.

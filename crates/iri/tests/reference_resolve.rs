@@ -1,0 +1,425 @@
+//! Resolution against a literal transcription of RFC 3986 §5.2 (the pseudocode of §5.2.2,
+//! `merge` of §5.2.3, `remove_dot_segments` of §5.2.4 and the recomposition of §5.3), with
+//! the RFC's own names (`R`, `Base`, `T`, the input and output buffers) and the component
+//! split of Appendix B: on the corpus pairs, on every short reference over a small alphabet
+//! against bases of every shape, and on random pairs.
+//!
+//! The transcription is slow and obvious on purpose: strings are copied, buffers are
+//! rewritten from the front, nothing is searched more cleverly than the RFC says.
+//!
+//! One deliberate addition of the library is applied to the reference's result too (it is
+//! documented on `Iri::resolve`): a result without authority whose path starts with `//`
+//! gets the prefix `/.`, so that it does not read back with an authority.
+
+use iri::{Iri, IriRef};
+use proptest::prelude::*;
+
+/// The five components of RFC 3986 §5.2.2 (`undefined` is `None`).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Components {
+    scheme: Option<String>,
+    authority: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+/// `parse(R)`: RFC 3986 Appendix B,
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, group by group.
+fn parse(s: &str) -> Components {
+    let mut rest = s;
+    let mut c = Components::default();
+    // (([^:/?#]+):)?
+    if let Some(k) = rest.find([':', '/', '?', '#']) {
+        if k > 0 && rest.as_bytes()[k] == b':' {
+            c.scheme = Some(rest[..k].to_string());
+            rest = &rest[k + 1..];
+        }
+    }
+    // (//([^/?#]*))?
+    if let Some(after) = rest.strip_prefix("//") {
+        let k = after.find(['/', '?', '#']).unwrap_or(after.len());
+        c.authority = Some(after[..k].to_string());
+        rest = &after[k..];
+    }
+    // ([^?#]*)
+    let k = rest.find(['?', '#']).unwrap_or(rest.len());
+    c.path = rest[..k].to_string();
+    rest = &rest[k..];
+    // (\?([^#]*))?
+    if let Some(after) = rest.strip_prefix('?') {
+        let k = after.find('#').unwrap_or(after.len());
+        c.query = Some(after[..k].to_string());
+        rest = &after[k..];
+    }
+    // (#(.*))?
+    if let Some(after) = rest.strip_prefix('#') {
+        c.fragment = Some(after.to_string());
+    }
+    c
+}
+
+/// RFC 3986 §5.2.2, strict: the pseudocode line for line.
+fn transform_references(r: &str, base: &str) -> String {
+    let r = parse(r);
+    let base = parse(base);
+    let mut t = Components::default();
+    if r.scheme.is_some() {
+        t.scheme = r.scheme.clone();
+        t.authority = r.authority.clone();
+        t.path = remove_dot_segments(&r.path);
+        t.query = r.query.clone();
+    } else {
+        if r.authority.is_some() {
+            t.authority = r.authority.clone();
+            t.path = remove_dot_segments(&r.path);
+            t.query = r.query.clone();
+        } else {
+            if r.path.is_empty() {
+                t.path = base.path.clone();
+                if r.query.is_some() {
+                    t.query = r.query.clone();
+                } else {
+                    t.query = base.query.clone();
+                }
+            } else {
+                if r.path.starts_with('/') {
+                    t.path = remove_dot_segments(&r.path);
+                } else {
+                    t.path = merge(&base, &r.path);
+                    t.path = remove_dot_segments(&t.path);
+                }
+                t.query = r.query.clone();
+            }
+            t.authority = base.authority.clone();
+        }
+        t.scheme = base.scheme.clone();
+    }
+    t.fragment = r.fragment.clone();
+    // The library's addition (see the module doc).
+    if t.authority.is_none() && t.path.starts_with("//") {
+        t.path.insert_str(0, "/.");
+    }
+    recompose(&t)
+}
+
+/// RFC 3986 §5.2.3 `merge`.
+fn merge(base: &Components, r_path: &str) -> String {
+    // "If the base URI has a defined authority component and an empty path, then return a
+    // string consisting of "/" concatenated with the reference's path;"
+    if base.authority.is_some() && base.path.is_empty() {
+        return format!("/{r_path}");
+    }
+    // "otherwise, return a string consisting of the reference's path component appended to
+    // all but the last segment of the base URI's path (i.e., excluding any characters after
+    // the right-most "/" in the base URI path, or excluding the entire base URI path if it
+    // does not contain any "/" characters)."
+    match base.path.rfind('/') {
+        Some(k) => format!("{}{r_path}", &base.path[..=k]),
+        None => r_path.to_string(),
+    }
+}
+
+/// RFC 3986 §5.2.4 `remove_dot_segments`: rules 2A to 2E on an input buffer, one at a time.
+fn remove_dot_segments(path: &str) -> String {
+    // 1. The input buffer is initialized with the now-appended path components and the
+    //    output buffer is initialized to the empty string.
+    let mut input = path.to_string();
+    let mut output = String::new();
+    // 2. While the input buffer is not empty, loop as follows:
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            // A. remove the prefix "../"
+            input.replace_range(..3, "");
+        } else if input.starts_with("./") {
+            // A. remove the prefix "./"
+            input.replace_range(..2, "");
+        } else if input.starts_with("/./") {
+            // B. replace the prefix "/./" with "/"
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            // B. replace "/." (a complete path segment) with "/"
+            input.replace_range(..2, "/");
+        } else if input.starts_with("/../") || input == "/.." {
+            // C. replace the prefix with "/" and remove the last segment and its preceding
+            //    "/" (if any) from the output buffer
+            let n = if input == "/.." { 3 } else { 4 };
+            input.replace_range(..n, "/");
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        } else if input == "." || input == ".." {
+            // D. remove that from the input buffer
+            input.clear();
+        } else {
+            // E. move the first path segment in the input buffer to the end of the output
+            //    buffer, including the initial "/" character (if any) and any subsequent
+            //    characters up to, but not including, the next "/"
+            let from = usize::from(input.starts_with('/'));
+            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
+            output.push_str(&input[..end]);
+            input.replace_range(..end, "");
+        }
+    }
+    // 3. Finally, the output buffer is returned as the result of remove_dot_segments.
+    output
+}
+
+/// RFC 3986 §5.3 component recomposition.
+fn recompose(t: &Components) -> String {
+    let mut result = String::new();
+    if let Some(scheme) = &t.scheme {
+        result.push_str(scheme);
+        result.push(':');
+    }
+    if let Some(authority) = &t.authority {
+        result.push_str("//");
+        result.push_str(authority);
+    }
+    result.push_str(&t.path);
+    if let Some(query) = &t.query {
+        result.push('?');
+        result.push_str(query);
+    }
+    if let Some(fragment) = &t.fragment {
+        result.push('#');
+        result.push_str(fragment);
+    }
+    result
+}
+
+/// Resolves `r` against `base` with the library (`resolve` and `resolve_into`) and with the
+/// transcription, and checks that they agree; `false` when the library does not take the
+/// pair (a base that is not an absolute IRI, a reference that is not an IRI reference).
+fn check(base: &str, r: &str) -> bool {
+    let (Ok(b), Ok(rr)) = (Iri::parse(base), IriRef::parse(r)) else {
+        return false;
+    };
+    let want = transform_references(r, base);
+    let got = b.resolve(&rr);
+    assert_eq!(got.as_str(), want, "base {base:?} + reference {r:?}");
+    let mut buf = String::from("stale");
+    assert_eq!(
+        b.resolve_into(&rr, &mut buf).as_str(),
+        want,
+        "{base:?} {r:?}"
+    );
+    // The result's components are where the parser puts them.
+    let parsed = Iri::parse(want.as_str()).expect("a resolution result parses");
+    assert_eq!(got.scheme(), parsed.scheme(), "{base:?} {r:?}");
+    assert_eq!(got.authority(), parsed.authority(), "{base:?} {r:?}");
+    assert_eq!(got.path(), parsed.path(), "{base:?} {r:?}");
+    assert_eq!(got.query(), parsed.query(), "{base:?} {r:?}");
+    assert_eq!(got.fragment(), parsed.fragment(), "{base:?} {r:?}");
+    true
+}
+
+// RFC 3986 §5.4.1 and §5.4.2: the examples, through the transcription itself, so that it
+// is known to read the RFC as the RFC's own examples do.
+#[test]
+fn transcription_gives_the_rfc_examples() {
+    let base = "http://a/b/c/d;p?q";
+    let examples = [
+        ("g:h", "g:h"),
+        ("g", "http://a/b/c/g"),
+        ("./g", "http://a/b/c/g"),
+        ("g/", "http://a/b/c/g/"),
+        ("/g", "http://a/g"),
+        ("//g", "http://g"),
+        ("?y", "http://a/b/c/d;p?y"),
+        ("g?y", "http://a/b/c/g?y"),
+        ("#s", "http://a/b/c/d;p?q#s"),
+        ("g#s", "http://a/b/c/g#s"),
+        ("g?y#s", "http://a/b/c/g?y#s"),
+        (";x", "http://a/b/c/;x"),
+        ("g;x", "http://a/b/c/g;x"),
+        ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+        ("", "http://a/b/c/d;p?q"),
+        (".", "http://a/b/c/"),
+        ("./", "http://a/b/c/"),
+        ("..", "http://a/b/"),
+        ("../", "http://a/b/"),
+        ("../g", "http://a/b/g"),
+        ("../..", "http://a/"),
+        ("../../", "http://a/"),
+        ("../../g", "http://a/g"),
+        ("../../../g", "http://a/g"),
+        ("../../../../g", "http://a/g"),
+        ("/./g", "http://a/g"),
+        ("/../g", "http://a/g"),
+        ("g.", "http://a/b/c/g."),
+        (".g", "http://a/b/c/.g"),
+        ("g..", "http://a/b/c/g.."),
+        ("..g", "http://a/b/c/..g"),
+        ("./../g", "http://a/b/g"),
+        ("./g/.", "http://a/b/c/g/"),
+        ("g/./h", "http://a/b/c/g/h"),
+        ("g/../h", "http://a/b/c/h"),
+        ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+        ("g;x=1/../y", "http://a/b/c/y"),
+        ("g?y/./x", "http://a/b/c/g?y/./x"),
+        ("g?y/../x", "http://a/b/c/g?y/../x"),
+        ("g#s/./x", "http://a/b/c/g#s/./x"),
+        ("g#s/../x", "http://a/b/c/g#s/../x"),
+        ("http:g", "http:g"),
+    ];
+    for (r, want) in examples {
+        assert_eq!(transform_references(r, base), want, "{r}");
+        assert!(check(base, r));
+    }
+    // §5.2.4's two worked examples.
+    assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+    assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+}
+
+/// Bases of every shape §5.2.2 tells apart: with and without authority, empty, rootless and
+/// absolute paths, paths ending in `/`, holding dot segments (a base need not be
+/// normalized) or empty segments, with query and fragment, non-ASCII.
+const BASES: [&str; 16] = [
+    "http://a/b/c/d;p?q",
+    "s://h",
+    "s://h?q#f",
+    "s://u@h:8/",
+    "s://h/a/b/",
+    "s://h/a//b",
+    "s://h/a/./b/../c",
+    "s://h/a/..",
+    "s://h/.",
+    "s:",
+    "s:a",
+    "s:a/b",
+    "s:/a/b/c",
+    "s:/.//a",
+    "s:a/./b/../",
+    "s://é/δ/ε?ζ#η",
+];
+
+// own: every reference of up to 5 characters over `a . / ? # :` (every shape of §5.2.2's
+// cases, `.` and `..` segments at every place, empty segments, delimiters in query and
+// fragment) against every base above.
+#[test]
+fn every_short_reference_against_bases_of_every_shape() {
+    let alphabet = ['a', '.', '/', '?', '#', ':'];
+    let mut refs = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..5 {
+        last = last
+            .iter()
+            .flat_map(|s| {
+                alphabet.iter().map(move |c| {
+                    let mut t = s.clone();
+                    t.push(*c);
+                    t
+                })
+            })
+            .collect();
+        refs.extend(last.iter().cloned());
+    }
+    let mut n = 0;
+    for base in BASES {
+        for r in &refs {
+            n += usize::from(check(base, r));
+        }
+    }
+    assert!(n > 50_000, "{n}");
+}
+
+/// The pairs of `relative_urls_cc_10k.csv` (base, reference), from `IRI_CORPUS_DIR` or the
+/// corpus directory beside the workspace.
+fn corpus_pairs() -> Vec<(String, String)> {
+    let dir = std::env::var_os("IRI_CORPUS_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
+    let file = dir.join("relative_urls_cc_10k.csv");
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| {
+        panic!(
+            "the corpus is missing: {} ({e}; set IRI_CORPUS_DIR to the directory holding \
+             relative_urls_cc_10k.csv)",
+            file.display()
+        )
+    });
+    text.lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(','))
+        .map(|(b, r)| (b.to_string(), r.to_string()))
+        .collect()
+}
+
+// own: the 10,000 corpus pairs, each also the other way round (the base as a reference
+// against the reference, where that is an absolute IRI) and the reference against itself.
+#[test]
+fn corpus_pairs_resolve_as_the_transcription() {
+    let pairs = corpus_pairs();
+    assert!(pairs.len() >= 9_000, "only {} pairs", pairs.len());
+    let mut n = 0;
+    for (b, r) in &pairs {
+        assert!(check(b, r), "the library rejects {b:?} + {r:?}");
+        n += 1;
+        n += usize::from(check(r, b));
+        n += usize::from(check(r, r));
+    }
+    assert!(n >= pairs.len(), "{n}");
+}
+
+/// A path-ish string: segments of `.`, `..`, letters, `%2E`, non-ASCII and empty ones.
+fn path_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(""),
+            Just("."),
+            Just(".."),
+            Just("a"),
+            Just("bc"),
+            Just("%2E"),
+            Just(".a"),
+            Just("a."),
+            Just("é"),
+            Just("..."),
+        ],
+        0..8,
+    )
+    .prop_map(|segs| segs.join("/"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    // own: random bases and references made of the pieces of §5.2.2 (scheme, authority,
+    // path of dot and other segments, query, fragment), each piece present or not.
+    #[test]
+    fn random_pairs_resolve_as_the_transcription(
+        b_auth in proptest::option::of(Just("//h")),
+        b_abs in any::<bool>(),
+        b_path in path_text(),
+        b_query in proptest::option::of(Just("?q")),
+        r_scheme in proptest::option::of(Just("t:")),
+        r_auth in proptest::option::of(Just("//g")),
+        r_abs in any::<bool>(),
+        r_path in path_text(),
+        r_query in proptest::option::of(Just("?y/../z")),
+        r_frag in proptest::option::of(Just("#s/./")),
+    ) {
+        let slash = |abs: bool, has_auth: bool, p: &str| {
+            if (abs || has_auth) && !p.is_empty() { "/" } else { "" }.to_string() + p
+        };
+        let base = format!(
+            "s:{}{}{}",
+            b_auth.unwrap_or(""),
+            slash(b_abs, b_auth.is_some(), &b_path),
+            b_query.unwrap_or(""),
+        );
+        let r = format!(
+            "{}{}{}{}{}",
+            r_scheme.unwrap_or(""),
+            r_auth.unwrap_or(""),
+            slash(r_abs, r_auth.is_some(), &r_path),
+            r_query.unwrap_or(""),
+            r_frag.unwrap_or(""),
+        );
+        // A relative path whose first segment holds ':' would be a scheme; the generator
+        // makes none, and every pair it makes is taken.
+        prop_assume!(Iri::parse(base.as_str()).is_ok() && IriRef::parse(r.as_str()).is_ok());
+        prop_assert!(check(&base, &r));
+    }
+}
