@@ -29,7 +29,7 @@ use alloc::vec::Vec;
 
 use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
 use crate::parser::Positions;
-use crate::scan::{count_non_ascii, first_non_ascii_byte, write_octet_entries};
+use crate::scan::{count_non_ascii, first_non_ascii, write_octet_entries};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -57,7 +57,7 @@ fn map_regions(
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
 pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
     let n = s.len();
-    encode_append(s, [n; 3], first_non_ascii_byte(s.as_bytes()), out);
+    encode_append(s, [n; 3], first_non_ascii(s.as_bytes(), 0), out);
 }
 
 /// The IRI→URI mapping of `s` (positions `p`, first non-ASCII octet at `first`) appended to
@@ -261,7 +261,7 @@ fn mapping_start(s: &str, p: Positions) -> Option<usize> {
     if p.known_ascii() {
         return None;
     }
-    let first = first_non_ascii_byte(s.as_bytes());
+    let first = first_non_ascii(s.as_bytes(), 0);
     (first < s.len()).then_some(first)
 }
 
@@ -509,7 +509,7 @@ mod tests {
                     let count = s.bytes().filter(|&o| o >= 0x80).count();
                     assert_eq!(count_non_ascii(s.as_bytes()), count, "{s}");
                     let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
-                    assert_eq!(first_non_ascii_byte(s.as_bytes()), first, "{s}");
+                    assert_eq!(first_non_ascii(s.as_bytes(), 0), first, "{s}");
                 }
             }
         }

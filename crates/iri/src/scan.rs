@@ -259,7 +259,6 @@ pub(crate) fn find_byte_scalar(s: &[u8], from: usize, v: u8) -> Option<usize> {
 }
 
 /// The index of the last byte `v` in `s[..to]`.
-#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
@@ -293,7 +292,6 @@ pub(crate) fn rfind_byte_scalar(s: &[u8], to: usize, v: u8) -> Option<usize> {
 }
 
 /// The index of the first non-ASCII byte of `s` from `from`, or `s.len()`.
-#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
 pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
@@ -500,7 +498,6 @@ pub(crate) mod x86 {
     }
 
     /// [`super::rfind_byte`] 16 bytes at a time.
-    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(crate) fn rfind_byte_sse2(s: &[u8], to: usize, v: u8) -> Option<usize> {
@@ -525,7 +522,6 @@ pub(crate) mod x86 {
     }
 
     /// [`super::first_non_ascii`] 16 bytes at a time.
-    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(crate) fn first_non_ascii_sse2(s: &[u8], from: usize) -> usize {
@@ -633,57 +629,13 @@ pub(crate) mod x86 {
 
 // ---- used by resolution, conversion and normalization ----
 
-/// Bit `k` set when byte `k` of the little-endian word `w` is `v`. The exact flags of
-/// [`swar_eq`] (bit 7 of each byte) are gathered into the top byte by one multiplication:
-/// flag `k`, moved to bit `8k`, meets the constant's bit `56 - 7k` and lands on bit `56 + k`;
-/// every other product falls below bit 56 or beyond bit 63, and no two products share a
-/// bit, so nothing carries.
-#[inline(always)]
-fn eq_flags(w: u64, v: u8) -> u32 {
-    let f = swar_eq(w, v) >> 7;
-    (f.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// The index of the last byte `v` (not zero) of `b[from..to]`, in `b`.
+/// The index of the last byte `v` of `b[from..to]`, in `b`: [`rfind_byte`] on that range.
 ///
-/// Contract: `from <= to <= b.len()`. The search may read any byte of `b`, so that one
-/// window of sixteen bytes ending at `to` (or starting at 0) covers the last segment of most
-/// paths and the loop rarely goes round: the window is read as two words, its bytes equal
-/// to `v` flagged at once ([`eq_flags`]), the flags from `to` on cleared, and the highest
-/// left is the last `v`; one before `from` means none in `from..to`. A `b` shorter than a
-/// window is padded with zeros, which match no `v` but zero.
+/// Contract: `from <= to <= b.len()`.
 #[inline]
 pub(crate) fn rfind_byte_in(b: &[u8], from: usize, to: usize, v: u8) -> Option<usize> {
-    debug_assert!(v != 0 && from <= to && to <= b.len());
-    if b.len() < 16 {
-        return rfind_byte_in_padded(b, from, to, v);
-    }
-    let mut end = to;
-    while end > from {
-        // `end <= b.len()`, so the window fits; it holds `1..=16` bytes before `end`.
-        let ws = end.saturating_sub(16);
-        let Ok(w) = <[u8; 16]>::try_from(&b[ws..ws + 16]) else {
-            break;
-        };
-        let x = u128::from_le_bytes(w);
-        let m = eq_flags(x as u64, v) | eq_flags((x >> 64) as u64, v) << 8;
-        let m = m & ((1 << (end - ws)) - 1);
-        if m != 0 {
-            let at = ws + 31 - m.leading_zeros() as usize;
-            return (at >= from).then_some(at);
-        }
-        end = ws;
-    }
-    None
-}
-
-/// [`rfind_byte_in`] on `b` padded with zeros to a window.
-#[cold]
-#[inline(never)]
-fn rfind_byte_in_padded(b: &[u8], from: usize, to: usize, v: u8) -> Option<usize> {
-    let mut pad = [0u8; 16];
-    pad[..b.len()].copy_from_slice(b);
-    rfind_byte_in(&pad, from, to, v)
+    debug_assert!(from <= to && to <= b.len());
+    rfind_byte(&b[from..], to - from, v).map(|i| i + from)
 }
 
 /// Where the first `.` or `..` segment of the path `s` starts (a segment starts at 0 and
@@ -788,20 +740,6 @@ fn dot_pairs_short(h: &[u8], from: usize, to: usize) -> Option<usize> {
     let mut pad = [0u8; 17];
     pad[..h.len()].copy_from_slice(h);
     dot_pairs::<17>(&pad, from, to)
-}
-
-/// Where the first non-ASCII byte of `b` is (its length when there is none), eight bytes
-/// at a time.
-pub(crate) fn first_non_ascii_byte(b: &[u8]) -> usize {
-    let mut i = 0;
-    while i < b.len() {
-        let high = load_word(b, i) & HIGH;
-        if high != 0 {
-            return i + (high.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    b.len()
 }
 
 /// How many bytes of `b` are not ASCII, eight at a time: the high bits of a word moved to
@@ -998,7 +936,7 @@ mod resolve_scan_tests {
                     }
                     let first = s.iter().position(|&c| c >= 0x80).unwrap_or(len);
                     let count = s.iter().filter(|&&c| c >= 0x80).count();
-                    assert_eq!(first_non_ascii_byte(&s), first, "{s:?}");
+                    assert_eq!(first_non_ascii(&s, 0), first, "{s:?}");
                     assert_eq!(count_non_ascii(&s), count, "{s:?}");
                 }
             }
