@@ -29,11 +29,13 @@ const METH_FASTCALL: c_int = 0x0080;
 static FULL: OnceLock<Py<PyAny>> = OnceLock::new();
 
 /// The UTF-8 view of a `str` (cached in the object by CPython), or `None` with a Python
-/// error set (a lone surrogate).
+/// error set (a lone surrogate). The stable ABI of Python 3.9 lacks
+/// `PyUnicode_AsUTF8AndSize` (pyo3 then encodes into a new `bytes` for each `&str`
+/// argument); every CPython 3.9+ exports it, and 3.10 added it to the stable ABI unchanged.
 ///
 /// # Safety
 /// `s` is a live `str` object and the GIL is held; the view lives as long as `s`.
-unsafe fn utf8<'a>(s: *mut PyObject) -> Option<&'a str> {
+pub(crate) unsafe fn utf8<'a>(s: *mut PyObject) -> Option<&'a str> {
     extern "C" {
         fn PyUnicode_AsUTF8AndSize(unicode: *mut PyObject, size: *mut Py_ssize_t) -> *const c_char;
     }
@@ -49,6 +51,19 @@ unsafe fn utf8<'a>(s: *mut PyObject) -> Option<&'a str> {
     }
 }
 
+/// How many keyword arguments a fastcall call passes (`kwnames` is NULL when none).
+///
+/// # Safety
+/// `kwnames` is NULL or a tuple, and the GIL is held.
+unsafe fn keyword_count(kwnames: *mut PyObject) -> Py_ssize_t {
+    if kwnames.is_null() {
+        0
+    } else {
+        // SAFETY: a live tuple, by the caller's contract.
+        unsafe { ffi::PyTuple_Size(kwnames) }
+    }
+}
+
 /// What the call asks for, when the fast path can answer it: the text and the kind.
 ///
 /// # Safety
@@ -61,12 +76,7 @@ unsafe fn fast_arguments(
     // SAFETY: `args` holds `nargs` positional arguments followed by one value per keyword
     // name in the tuple `kwnames` (or NULL), all borrowed for the call.
     unsafe {
-        let nkw = if kwnames.is_null() {
-            0
-        } else {
-            ffi::PyTuple_Size(kwnames)
-        };
-        let (s, kind) = match (nargs, nkw) {
+        let (s, kind) = match (nargs, keyword_count(kwnames)) {
             (1, 0) => (*args, None),
             (2, 0) => (*args, Some(*args.add(1))),
             (1, 1) => {
@@ -101,11 +111,7 @@ unsafe fn full_call(
         let full = FULL.get().expect("set before the function is published");
         // SAFETY: as `fast_arguments`: positional arguments, then one per keyword name.
         let (positional, keywords) = unsafe {
-            let nkw = if kwnames.is_null() {
-                0
-            } else {
-                ffi::PyTuple_Size(kwnames)
-            };
+            let nkw = keyword_count(kwnames);
             let all = std::slice::from_raw_parts(args, (nargs + nkw) as usize);
             let positional: Vec<Bound<'_, PyAny>> = all[..nargs as usize]
                 .iter()

@@ -22,28 +22,11 @@ fn raise<T>(py: Python<'_>, r: Result<T, Fail>) -> PyResult<T> {
     r.map_err(|f| f.into_pyerr(py, None))
 }
 
-/// The UTF-8 text of a `str`, without a copy. The stable ABI of Python 3.9 lacks
-/// `PyUnicode_AsUTF8AndSize` (pyo3 then encodes into a new `bytes` for each `&str` argument);
-/// every CPython 3.9+ exports it, and 3.10 added it to the stable ABI unchanged.
+/// The UTF-8 text of a `str`, without a copy (see [`crate::fast::utf8`]); a lone surrogate
+/// gives its `UnicodeEncodeError`.
 fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
-    extern "C" {
-        fn PyUnicode_AsUTF8AndSize(
-            unicode: *mut pyo3::ffi::PyObject,
-            size: *mut pyo3::ffi::Py_ssize_t,
-        ) -> *const std::ffi::c_char;
-    }
-    let mut size: pyo3::ffi::Py_ssize_t = 0;
-    // SAFETY: `s` is a live `str`; the returned buffer is cached in it and lives as long as it
-    // does, which the lifetime `'a` ties to the borrow of `s`. NULL means a Python error
-    // (a lone surrogate), which is fetched.
-    unsafe {
-        let data = PyUnicode_AsUTF8AndSize(s.as_ptr(), &mut size);
-        if data.is_null() {
-            return Err(PyErr::fetch(s.py()));
-        }
-        let bytes = std::slice::from_raw_parts(data.cast::<u8>(), size as usize);
-        Ok(std::str::from_utf8_unchecked(bytes))
-    }
+    // SAFETY: `s` is a live `str` borrowed for `'a`, and the GIL is held (`Bound` proves it).
+    unsafe { crate::fast::utf8(s.as_ptr()) }.ok_or_else(|| PyErr::fetch(s.py()))
 }
 
 /// A text argument: a `str`, or an `IriRef` (its text).
