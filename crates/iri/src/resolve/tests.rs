@@ -3,6 +3,12 @@
 
 use super::*;
 use crate::parser::fast_path_tests::strings_over;
+
+// The literal transcription of RFC 3986 §5.2 shared with the integration tests; only its
+// §5.2.4 is used here.
+#[allow(dead_code)]
+#[path = "../../tests/reference/rfc3986_5_2.rs"]
+mod rfc;
 use crate::scan::{first_dot_segment_in, rfind_byte_in};
 
 #[test]
@@ -63,34 +69,10 @@ fn push_path(out: &mut String, dir: &str, path: &str) {
     out.replace_range(start..start + 1, "");
 }
 
-/// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the test below.
-pub(super) fn literal_rfc(input: &str) -> String {
-    let mut input = String::from(input);
-    let mut output = String::new();
-    while !input.is_empty() {
-        if input.starts_with("../") {
-            input.drain(..3);
-        } else if input.starts_with("./") {
-            input.drain(..2);
-        } else if input.starts_with("/./") {
-            input.replace_range(..3, "/");
-        } else if input == "/." {
-            input = String::from("/");
-        } else if input.starts_with("/../") || input == "/.." {
-            let n = if input == "/.." { 3 } else { 4 };
-            input.replace_range(..n, "/");
-            let cut = output.rfind('/').unwrap_or(0);
-            output.truncate(cut);
-        } else if input == "." || input == ".." {
-            input.clear();
-        } else {
-            let from = usize::from(input.starts_with('/'));
-            let end = input[from..].find('/').map_or(input.len(), |p| p + from);
-            output.push_str(&input[..end]);
-            input.drain(..end);
-        }
-    }
-    output
+/// RFC 3986 §5.2.4 word for word, on a character buffer: the reference for the tests below,
+/// the same transcription the integration test `reference_resolve` checks against.
+fn literal_rfc(input: &str) -> String {
+    rfc::remove_dot_segments(input)
 }
 
 /// Every path of up to 8 characters from `a`, `.`, `/`, and every split of it into a
