@@ -27,12 +27,12 @@
 //! tests assert still disagree, so that the fix flips them.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use iri::{Iri, IriRef, Kind, ParseError, Uri, UriRef};
 use proptest::prelude::*;
 
 mod abnf;
+mod common;
 use abnf::{Grammar, Node};
 
 /// One parser entry point and the ABNF rule it implements.
@@ -534,21 +534,6 @@ fn known_disagreements_still_disagree() {
 
 // ---- the corpus
 
-fn corpus_dir() -> PathBuf {
-    let dir = std::env::var_os("IRI_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    assert!(
-        dir.join("corpus.txt").is_file(),
-        "the corpus is missing: no corpus.txt in {} (set IRI_CORPUS_DIR to the directory \
-         holding corpus.txt)",
-        dir.display()
-    );
-    dir
-}
-
 /// The lines of the corpus the matcher judges: every 97th line, every line the parser rejects
 /// as an IRI reference, every line of more than 500 characters (43), and every line holding `[`, `@`, a bidi formatting character or a
 /// character the parser takes outside its fast classes (`iprivate`, or a non-ASCII character
@@ -575,7 +560,7 @@ const BIG_STACK: usize = 1 << 30;
 
 #[test]
 fn corpus_agrees() {
-    let text = std::fs::read_to_string(corpus_dir().join("corpus.txt")).unwrap();
+    let text = common::corpus_file("corpus.txt");
     assert!(text.lines().count() > 300_000, "corpus.txt is too short");
     // `IRI_ABNF_CORPUS=all` checks every line (minutes in the test profile, seconds with
     // `--release`).

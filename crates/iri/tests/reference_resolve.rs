@@ -13,6 +13,8 @@
 
 extern crate alloc;
 
+mod common;
+
 #[path = "reference/rfc3986_5_2.rs"]
 mod rfc;
 
@@ -159,19 +161,7 @@ fn every_short_reference_against_bases_of_every_shape() {
 /// The pairs of `relative_urls_cc_10k.csv` (base, reference), from `IRI_CORPUS_DIR` or the
 /// corpus directory beside the workspace.
 fn corpus_pairs() -> Vec<(String, String)> {
-    let dir = std::env::var_os("IRI_CORPUS_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let file = dir.join("relative_urls_cc_10k.csv");
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| {
-        panic!(
-            "the corpus is missing: {} ({e}; set IRI_CORPUS_DIR to the directory holding \
-             relative_urls_cc_10k.csv)",
-            file.display()
-        )
-    });
+    let text = common::corpus_file("relative_urls_cc_10k.csv");
     text.lines()
         .skip(1)
         .filter_map(|l| l.split_once(','))

@@ -10,8 +10,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::table;
 use iri::{Component, Components, IriRef};
 use proptest::prelude::*;
@@ -196,25 +194,9 @@ fn lint_the_types_and_the_parser_agree_on_the_userinfo() {
     assert_eq!((c.userinfo(), c.host_str()), (Some("a"), Some("b@c")));
 }
 
-fn corpus_dir() -> PathBuf {
-    let dir = std::env::var_os("IRI_CORPUS_DIR")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    assert!(
-        dir.join("corpus.txt").is_file(),
-        "the corpus is missing: no corpus.txt in {} (set IRI_CORPUS_DIR to the directory \
-         holding corpus.txt)",
-        dir.display()
-    );
-    dir
-}
-
 #[test]
 fn every_corpus_line_splits_as_it_parses() {
-    let text = std::fs::read_to_string(corpus_dir().join("corpus.txt")).unwrap();
+    let text = common::corpus_file("corpus.txt");
     let (mut lines, mut valid) = (0, 0);
     for line in text.lines() {
         check_any(line);

@@ -10,6 +10,26 @@
 #![allow(dead_code)] // each test crate uses its own part
 
 use std::ops::RangeBounds;
+use std::path::PathBuf;
+
+/// The text of a file of the corpus (`corpus.txt`, `relative_urls_cc_10k.csv`), from the
+/// directory `IRI_CORPUS_DIR` names, else `shared/corpus` beside the workspace. A missing
+/// file fails the test with what to set: the corpus tests never pass by skipping.
+pub fn corpus_file(name: &str) -> String {
+    let dir = std::env::var_os("IRI_CORPUS_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
+    let file = dir.join(name);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| {
+        panic!(
+            "the corpus is missing: {} ({e}; set IRI_CORPUS_DIR to the directory holding {name})",
+            file.display()
+        )
+    })
+}
 
 /// A row of a table, with its 1-based line number for messages.
 pub struct Row {
