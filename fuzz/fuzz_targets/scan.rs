@@ -24,7 +24,6 @@ fn check(s: &[u8], from: usize, v: u8) {
         let class = 1u16 << bit;
         let (end, non_ascii) = one_byte::class_run(s, from, class);
         let want = scan::Run { end, non_ascii };
-        assert_eq!(scan::class_run_noting(s, from, class), want, "{class:#06X} {from} {s:02X?}");
         assert_eq!(scan::class_run_scalar(s, from, class), want, "{class:#06X} {from} {s:02X?}");
         #[cfg(target_arch = "x86_64")]
         if scan::x86::has_ssse3() {

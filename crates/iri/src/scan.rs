@@ -85,16 +85,18 @@ pub(crate) struct Run {
 
 /// The end of the run of `class` bytes that starts at `from`: the first index `i >= from`
 /// whose byte is not in `class`, or `s.len()`.
-#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
-#[inline(always)]
+// The parser scans through a `Scanner` chosen once per parse (below); this form, which
+// asks the processor at each call, serves the tests.
+#[cfg(test)]
 pub(crate) fn class_run(s: &[u8], from: usize, class: u16) -> usize {
     class_run_noting(s, from, class).end
 }
 
 /// As [`class_run`], noting also whether the run holds a non-ASCII byte (an `I…` class of
 /// `chars` holds the octets of common non-ASCII characters).
-#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
-#[inline(always)]
+// The parser scans through a `Scanner` chosen once per parse (below); this form, which
+// asks the processor at each call, serves the tests.
+#[cfg(test)]
 pub(crate) fn class_run_noting(s: &[u8], from: usize, class: u16) -> Run {
     debug_assert!(from <= s.len() && class.is_power_of_two());
     #[cfg(target_arch = "x86_64")]
@@ -110,10 +112,12 @@ pub(crate) fn class_run_noting(s: &[u8], from: usize, class: u16) -> Run {
 /// [`dispatch`] is compiled once per version, the SSSE3 copy with SSSE3 enabled, so that its
 /// scans are inlined where they are called.
 pub(crate) trait Scanner: Copy {
-    /// [`class_run_noting`] in this version.
+    /// The end of the run of `class` bytes that starts at `from` (the first index
+    /// `i >= from` whose byte is not in `class`, or `s.len()`), and whether the run holds a
+    /// non-ASCII byte; `class` is one bit of `chars`' table.
     fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run;
 
-    /// [`class_run`] in this version.
+    /// The end of the run alone.
     #[inline(always)]
     fn class_run(self, s: &[u8], from: usize, class: u16) -> usize {
         self.class_run_noting(s, from, class).end
