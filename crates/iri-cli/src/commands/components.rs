@@ -1,5 +1,7 @@
 //! The components of a valid input as `iri parse` writes them, in its three formats: shared
-//! by the strict parse and the lenient one (`--lenient`, `--leiri`).
+//! by the strict parse and the lenient one (`--lenient`, `--leiri`). The components are those
+//! of RFC 3986 §3 (scheme, authority with userinfo, host and port, path, query, fragment) as
+//! RFC 3987 §2.2 widens them, and the host kinds of RFC 3986 §3.2.2.
 
 use std::io::{self, Write};
 
