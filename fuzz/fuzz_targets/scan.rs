@@ -1,6 +1,7 @@
 //! Fuzz target `scan`: every version of each scan of the library's `scan` module (the
 //! dispatching one, the scalar one and, where the processor has them, the SSE2 and SSSE3
-//! ones) agrees with the one-byte-at-a-time version of `scan/one_byte.rs`, for every class.
+//! ones) agrees with the one-byte-at-a-time version of `scan/one_byte.rs`, for every class;
+//! so do the SSSE3 marks of a text of up to 64 bytes.
 //!
 //! The module is private, so it is compiled here from its source, with the class table it
 //! reads. The first byte of the input chooses the byte searched for, the second a start;
@@ -30,6 +31,14 @@ fn check(s: &[u8], from: usize, v: u8) {
             // SAFETY: the processor has SSSE3 (checked just above).
             let got = unsafe { scan::x86::class_run_ssse3(s, from, class) };
             assert_eq!(got, want, "ssse3 {class:#06X} {from} {s:02X?}");
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    if from == 0 && (1..=scan::MARKS_MAX).contains(&s.len()) && scan::x86::has_ssse3() {
+        for class in [chars::QUERY, chars::IQUERY] {
+            // SAFETY: the processor has SSSE3 (checked just above).
+            let got = unsafe { scan::x86::marks_ssse3(s, class) };
+            assert_eq!(got, one_byte::marks(s, class), "marks {class:#06X} {s:02X?}");
         }
     }
     let want = one_byte::find_byte(s, from, v);

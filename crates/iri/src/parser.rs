@@ -19,7 +19,7 @@ use core::cell::Cell;
 
 use crate::chars::{self, decode_utf8, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
-use crate::scan;
+use crate::scan::{self, Marks};
 
 /// The grammar rule to parse against.
 ///
@@ -368,6 +368,14 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
                 None,
             ));
         }
+        let class = if WIDE == 0 { QUERY } else { QUERY << WIDE };
+        if let Some(p) = self
+            .scanner
+            .marks(b, class)
+            .and_then(|m| self.from_marks(&m))
+        {
+            return Ok(p);
+        }
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         let mut scheme_end = 0;
         if !self.kind.is_relative() && !b.is_empty() && b[0].is_ascii_alphabetic() {
@@ -425,6 +433,78 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
             query_end as u32,
         )
         .ascii_if(ascii))
+    }
+
+    /// The components of a common IRI reference, found from the [`Marks`] of its text: the
+    /// same positions as the scans of [`P::parse`] find, or `None` when the text has
+    /// something the marks do not settle (the scans then decide, and report any error).
+    ///
+    /// When no byte is [`Marks::unusual`] but one `#`, every byte is one that `iquery` takes
+    /// (`query` for a URI), none is `@`, and the only `%`, `[`, `]`, or non-ASCII character
+    /// outside the common `ucschar` ranges is absent. The grammar then reduces to where the
+    /// delimiters lie (RFC 3986 §3, Appendix B):
+    /// - `scheme ":"`: the first 16 bytes' `SCHEME` run from an ALPHA, ended by `:`;
+    /// - `"//" iauthority`: up to the first `/`, `?` or `#`, with no `@`, so no
+    ///   `iuserinfo`; `ihost` holds `iquery`'s bytes but `:`, `/`, `?`, `#`, `@`, which is
+    ///   `ireg-name`; after its first `:`, `port = *DIGIT`;
+    /// - `ipath` up to the first `?` or `#` (`iquery`'s bytes but `?`: `ipchar / "/"`), its
+    ///   first segment without `:` when there is neither scheme nor authority (§4.2);
+    /// - `"?" iquery` up to the `#`, and `"#" ifragment` after it (`iquery`'s bytes, which
+    ///   hold no `iprivate`, are `ifragment`'s too).
+    #[inline(always)]
+    fn from_marks(&self, m: &Marks) -> Option<Positions> {
+        let b = self.b;
+        let n = b.len();
+        // The first marked byte at or after `i` (`i <= n`), or `n`.
+        let first = |set: u64, i: usize| -> usize {
+            let rest = set.checked_shr(i as u32).unwrap_or(0);
+            (i + rest.trailing_zeros() as usize).min(n)
+        };
+        if m.unusual != m.hash || m.hash & m.hash.wrapping_sub(1) != 0 {
+            return None;
+        }
+        let mut scheme_end = 0;
+        if !self.kind.is_relative() && b[0].is_ascii_alphabetic() {
+            let run = m.not_scheme.trailing_zeros() as usize;
+            if run >= 16 {
+                return None;
+            }
+            if m.colon >> run & 1 != 0 {
+                scheme_end = run + 1;
+            }
+        }
+        if scheme_end == 0 && self.kind.needs_scheme() {
+            return None;
+        }
+        let has_auth = m.slash >> scheme_end & 3 == 3;
+        let mut auth_end = scheme_end;
+        if has_auth {
+            auth_end = first(m.slash | m.question | m.hash, scheme_end + 2);
+            let colon = first(m.colon, scheme_end + 2).min(auth_end);
+            if colon < auth_end && !b[colon + 1..auth_end].iter().all(u8::is_ascii_digit) {
+                return None;
+            }
+        }
+        let path_end = first(m.question | m.hash, auth_end);
+        if scheme_end == 0 && !has_auth {
+            let segment_end = first(m.slash, auth_end).min(path_end);
+            if first(m.colon, auth_end) < segment_end {
+                return None;
+            }
+        }
+        let query_end = first(m.hash, path_end);
+        if query_end < n && !self.kind.allows_fragment() {
+            return None;
+        }
+        Some(
+            Positions::new(
+                scheme_end as u32,
+                auth_end as u32,
+                path_end as u32,
+                query_end as u32,
+            )
+            .ascii_if(m.high == 0),
+        )
     }
 
     /// Parses `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` from `start`; returns its end.

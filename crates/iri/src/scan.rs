@@ -83,6 +83,32 @@ pub(crate) struct Run {
     pub(crate) non_ascii: bool,
 }
 
+/// The longest text [`Scanner::marks`] takes, in bytes.
+pub(crate) const MARKS_MAX: usize = 64;
+
+/// Where the bytes that shape an IRI reference lie in a text of 1 to [`MARKS_MAX`] bytes, one
+/// bit per byte (bit `k` for byte `k`; no bit past the text is set, except in `not_scheme`):
+/// what [`Scanner::marks`] gives the parser, so that it finds the components of a common IRI
+/// reference with a few operations on words instead of a scan per component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Marks {
+    /// The bytes outside the class asked for, and every `@` (which the class holds).
+    pub(crate) unusual: u64,
+    /// The `:` bytes.
+    pub(crate) colon: u64,
+    /// The `/` bytes.
+    pub(crate) slash: u64,
+    /// The `?` bytes.
+    pub(crate) question: u64,
+    /// The `#` bytes.
+    pub(crate) hash: u64,
+    /// The non-ASCII bytes.
+    pub(crate) high: u64,
+    /// Among the first 16 bytes, those outside `chars::SCHEME`; the bits of bytes past the
+    /// text (up to bit 15) are set, those from bit 16 on clear.
+    pub(crate) not_scheme: u32,
+}
+
 /// The end of the run of `class` bytes that starts at `from`: the first index `i >= from`
 /// whose byte is not in `class`, or `s.len()`.
 // The parser scans through a `Scanner` chosen once per parse (below); this form, which
@@ -121,6 +147,15 @@ pub(crate) trait Scanner: Copy {
     #[inline(always)]
     fn class_run(self, s: &[u8], from: usize, class: u16) -> usize {
         self.class_run_noting(s, from, class).end
+    }
+
+    /// The [`Marks`] of `s` for `class` (`chars::QUERY` or `chars::IQUERY`), when `s` holds
+    /// 1 to [`MARKS_MAX`] bytes and the scanner classifies many bytes at once; else `None`
+    /// (the scalar scanner always says `None`: for it, a scan per component is as quick).
+    #[inline(always)]
+    fn marks(self, s: &[u8], class: u16) -> Option<Marks> {
+        let _ = (s, class);
+        None
     }
 }
 
@@ -341,6 +376,12 @@ pub(crate) struct Nibbles {
 
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const fn nibbles(class: u16) -> Nibbles {
+    nibbles_except(class, None)
+}
+
+/// [`nibbles`] of `class` without the byte `except`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const fn nibbles_except(class: u16, except: Option<u8>) -> Nibbles {
     let mut sets = [0u16; 8];
     let mut count = 0;
     let mut t = Nibbles {
@@ -352,7 +393,11 @@ const fn nibbles(class: u16) -> Nibbles {
         let mut set = 0u16;
         let mut l = 0;
         while l < 16 {
-            if TABLE[h << 4 | l] & class != 0 {
+            let not_except = match except {
+                Some(e) => e as usize != h << 4 | l,
+                None => true,
+            };
+            if TABLE[h << 4 | l] & class != 0 && not_except {
                 set |= 1 << l;
             }
             l += 1;
@@ -399,7 +444,8 @@ pub(crate) static NIBBLES: [Nibbles; 16] = {
 /// The x86-64 versions: SSE2 (always there) and SSSE3 (checked before use).
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86 {
-    use super::{Run, NIBBLES};
+    use super::{nibbles_except, Marks, Nibbles, Run, MARKS_MAX, NIBBLES};
+    use crate::chars::{IQUERY, QUERY, SCHEME};
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
         _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
@@ -434,6 +480,15 @@ pub(crate) mod x86 {
             // SAFETY: an `Ssse3` exists only inside `run_ssse3`, which is called only on a
             // processor with SSSE3.
             unsafe { class_run_ssse3_inline(s, from, class) }
+        }
+
+        #[inline(always)]
+        fn marks(self, s: &[u8], class: u16) -> Option<Marks> {
+            if s.is_empty() || s.len() > MARKS_MAX {
+                return None;
+            }
+            // SAFETY: as above.
+            Some(unsafe { marks_ssse3_inline(s, class) })
         }
     }
 
@@ -628,6 +683,82 @@ pub(crate) mod x86 {
             end: i,
             non_ascii: high != 0,
         }
+    }
+
+    /// The nibble tables of `chars::QUERY` and `chars::IQUERY` without `@`, for
+    /// [`Marks::unusual`].
+    static MARK_CLASSES: [Nibbles; 2] = [
+        nibbles_except(QUERY, Some(b'@')),
+        nibbles_except(IQUERY, Some(b'@')),
+    ];
+
+    /// [`super::Scanner::marks`] with SSSE3, as a function compiled with SSSE3 enabled, for
+    /// the tests and the fuzz target (the parser inlines [`marks_ssse3_inline`]).
+    ///
+    /// Contract: `1 <= s.len() <= MARKS_MAX`; `class` is `QUERY` or `IQUERY`.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+    #[target_feature(enable = "ssse3")]
+    pub(crate) fn marks_ssse3(s: &[u8], class: u16) -> Marks {
+        // SAFETY: this function is compiled for, and called only on, a processor with SSSE3.
+        unsafe { marks_ssse3_inline(s, class) }
+    }
+
+    /// The body of [`marks_ssse3`]. Texts of 16 bytes or more are read as four blocks of 16
+    /// at fixed places (the first, the last, and two between them, which overlap the others
+    /// when the text is short): no branch on the length, and as the marks of a byte are the
+    /// same in every block that holds it, ORing the blocks' marks in place gives each byte
+    /// its own. A shorter text is read as one block padded with zeros.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    pub(crate) unsafe fn marks_ssse3_inline(s: &[u8], class: u16) -> Marks {
+        debug_assert!(!s.is_empty() && s.len() <= MARKS_MAX);
+        debug_assert!(class == QUERY || class == IQUERY);
+        let t = &MARK_CLASSES[usize::from(class == IQUERY)];
+        let (lo, hi) = (load16(&t.lo, 0), load16(&t.hi, 0));
+        let n = s.len();
+        let mut m = Marks::default();
+        let first = if n >= 16 {
+            let last = n - 16;
+            for at in [16.min(last), 32.min(last), last] {
+                // SAFETY: the caller vouches for SSSE3.
+                unsafe { mark_block(&mut m, load16(s, at), at, lo, hi) };
+            }
+            load16(s, 0)
+        } else {
+            load_tail(s, 0).0
+        };
+        // SAFETY: the caller vouches for SSSE3.
+        unsafe { mark_block(&mut m, first, 0, lo, hi) };
+        if n < 16 {
+            // The zero padding is outside every class.
+            m.unusual &= (1 << n) - 1;
+        }
+        let sch = &NIBBLES[SCHEME.trailing_zeros() as usize];
+        // SAFETY: the caller vouches for SSSE3.
+        m.not_scheme = unsafe { outside(first, load16(&sch.lo, 0), load16(&sch.hi, 0)) };
+        m
+    }
+
+    /// ORs the marks of the 16 bytes `v`, which start at byte `at`, into `m`.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    unsafe fn mark_block(m: &mut Marks, v: __m128i, at: usize, lo: __m128i, hi: __m128i) {
+        let of = |b: u8| {
+            // SAFETY: SSE2 is part of x86-64.
+            let eq = unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8)) };
+            u64::from(bits(eq)) << at
+        };
+        // SAFETY: the caller vouches for SSSE3.
+        m.unusual |= u64::from(unsafe { outside(v, lo, hi) }) << at;
+        m.colon |= of(b':');
+        m.slash |= of(b'/');
+        m.question |= of(b'?');
+        m.hash |= of(b'#');
+        m.high |= u64::from(bits(v)) << at;
     }
 }
 

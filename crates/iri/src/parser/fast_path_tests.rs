@@ -217,4 +217,28 @@ fn scanners_agree() {
             }
         }
     }
+    // Texts of every length up to 70 (the parser finds the components of texts of up to
+    // `scan::MARKS_MAX` bytes from marks of whole blocks), with two characters of the
+    // alphabet at the places where blocks of 16 meet, and ports.
+    for p in prefixes {
+        for pad in 0..=(70 - p.len()) {
+            for x in alphabet {
+                for y in alphabet {
+                    check(&alloc::format!("{p}{}{x}{y}", &long[..pad.min(long.len())]));
+                    if pad >= long.len() {
+                        let rest = &long[..pad - long.len()];
+                        check(&alloc::format!("{p}{long}{x}{rest}{y}"));
+                    }
+                }
+            }
+        }
+    }
+    for port in ["", "8", "80", "8a", "a", ":", "8:8", "\u{e9}", "%38", "@"] {
+        for tail in ["", "/", "?", "#", "/p:q", "?x#y"] {
+            for host in ["", "h", "h.example", "[::1]", "1.2.3.4"] {
+                check(&alloc::format!("http://{host}:{port}{tail}"));
+                check(&alloc::format!("//{host}:{port}{tail}"));
+            }
+        }
+    }
 }

@@ -30,3 +30,35 @@ pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
 pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     (from..s.len()).find(|&i| s[i] >= 0x80).unwrap_or(s.len())
 }
+
+/// `Scanner::marks`: each byte's marks, one at a time.
+pub(crate) fn marks(s: &[u8], class: u16) -> crate::scan::Marks {
+    let mut m = crate::scan::Marks::default();
+    for (k, &c) in s.iter().enumerate() {
+        let bit = 1u64 << k;
+        if TABLE[c as usize] & class == 0 || c == b'@' {
+            m.unusual |= bit;
+        }
+        for (v, set) in [
+            (b':', &mut m.colon),
+            (b'/', &mut m.slash),
+            (b'?', &mut m.question),
+            (b'#', &mut m.hash),
+        ] {
+            if c == v {
+                *set |= bit;
+            }
+        }
+        if c >= 0x80 {
+            m.high |= bit;
+        }
+    }
+    for k in 0..16 {
+        if s.get(k)
+            .is_none_or(|&c| TABLE[c as usize] & crate::chars::SCHEME == 0)
+        {
+            m.not_scheme |= 1 << k;
+        }
+    }
+    m
+}

@@ -258,3 +258,93 @@ fn wide_classes_sit_above_their_ascii_classes() {
         assert!((0x80..=0xFF).all(|b| TABLE[b] & class == 0), "{class:#06X}");
     }
 }
+
+/// Every version of `Scanner::marks` that computes marks, against the one-byte version.
+fn check_marks(s: &[u8]) {
+    for class in [chars::QUERY, chars::IQUERY] {
+        let want = (1..=MARKS_MAX)
+            .contains(&s.len())
+            .then(|| one_byte::marks(s, class));
+        assert_eq!(
+            Scalar.marks(s, class),
+            None,
+            "the scalar scanner has no marks"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if x86::has_ssse3() {
+            if let Some(want) = want {
+                // SAFETY: the processor has SSSE3 (checked just above).
+                let got = unsafe { x86::marks_ssse3(s, class) };
+                assert_eq!(got, want, "{class:#06X} {s:02X?}");
+            }
+            // SAFETY: the processor has SSSE3 (checked above).
+            let by_scanner = unsafe { x86::run_ssse3(MarksTask(s, class)) };
+            assert_eq!(by_scanner, want, "{class:#06X} {s:02X?}");
+        }
+    }
+}
+
+/// `Scanner::marks` as a task, to ask the SSSE3 scanner itself.
+struct MarksTask<'a>(&'a [u8], u16);
+
+impl WithScanner for MarksTask<'_> {
+    type Output = Option<Marks>;
+    fn run<S: Scanner>(self, scanner: S) -> Option<Marks> {
+        scanner.marks(self.0, self.1)
+    }
+}
+
+/// Every position of texts of every length up to 65 (the blocks of 16 meet at different
+/// places for each length), over a filler of class members and of non-ASCII members, with
+/// each byte that has a mark of its own or sits at a class's edge there, and every byte
+/// value at lengths around the block edges.
+#[test]
+fn marks_every_byte_at_every_position() {
+    let every: Vec<u8> = (0..=255).collect();
+    let edges = b":/?#@%[]aZ09-~ \x00\x7F\x80\xBF\xC2\xC3\xE2\xEE\xF0\xFF".to_vec();
+    let mut s = Vec::new();
+    for fill in [b'a', 0xB0] {
+        for len in 0..=MARKS_MAX + 1 {
+            s.clear();
+            s.resize(len, fill);
+            check_marks(&s);
+            let bytes = if [1, 15, 16, 17, 32, 33, 49, 64].contains(&len) {
+                &every
+            } else {
+                &edges
+            };
+            for p in 0..len {
+                for &c in bytes {
+                    s[p] = c;
+                    check_marks(&s);
+                }
+                s[p] = fill;
+            }
+        }
+    }
+}
+
+/// Random texts of every length up to 64 at each of 16 alignments, dense in delimiters.
+#[test]
+fn marks_random_texts_every_alignment() {
+    let mut g = Bytes(0x2545_F491_4F6C_DD1D);
+    let mut buf = [0u8; MARKS_MAX + 16];
+    for round in 0..8 {
+        for len in 0..=MARKS_MAX {
+            for align in 0..16 {
+                for b in buf.iter_mut() {
+                    let r = g.next();
+                    *b = match r % 4 {
+                        0 => b":/?#@%[]"[(r >> 8) as usize % 8],
+                        _ => g.byte(if round % 2 == 0 {
+                            chars::QUERY
+                        } else {
+                            chars::IQUERY
+                        }),
+                    };
+                }
+                check_marks(&buf[align..align + len]);
+            }
+        }
+    }
+}
