@@ -372,7 +372,7 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
         if let Some(p) = self
             .scanner
             .marks(b, class)
-            .and_then(|m| self.from_marks(&m))
+            .and_then(|m| self.by_marks(&m))
         {
             return Ok(p);
         }
@@ -452,7 +452,7 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
     /// - `"?" iquery` up to the `#`, and `"#" ifragment` after it (`iquery`'s bytes, which
     ///   hold no `iprivate`, are `ifragment`'s too).
     #[inline(always)]
-    fn from_marks(&self, m: &Marks) -> Option<Positions> {
+    fn by_marks(&self, m: &Marks) -> Option<Positions> {
         let b = self.b;
         let n = b.len();
         // The first marked byte at or after `i` (`i <= n`), or `n`.
