@@ -1,7 +1,7 @@
 //! Fuzz target `scan`: every version of each scan of the library's `scan` module (the
 //! dispatching one, the scalar one and, where the processor has them, the SSE2 and SSSE3
 //! ones) agrees with the one-byte-at-a-time version of `scan/one_byte.rs`, for every class;
-//! so do the SSSE3 marks of a text of up to 64 bytes.
+//! so do the SSSE3 and AVX2 marks of a text of up to 128 bytes.
 //!
 //! The module is private, so it is compiled here from its source, with the class table it
 //! reads. The first byte of the input chooses the byte searched for, the second a start;
@@ -34,12 +34,8 @@ fn check(s: &[u8], from: usize, v: u8) {
         }
     }
     #[cfg(target_arch = "x86_64")]
-    if from == 0 && (1..=scan::MARKS_MAX).contains(&s.len()) && scan::x86::has_ssse3() {
-        for class in [chars::QUERY, chars::IQUERY] {
-            // SAFETY: the processor has SSSE3 (checked just above).
-            let got = unsafe { scan::x86::marks_ssse3(s, class) };
-            assert_eq!(got, one_byte::marks(s, class), "marks {class:#06X} {s:02X?}");
-        }
+    if from == 0 && (1..=scan::LONG_MARKS_MAX).contains(&s.len()) {
+        check_marks(s);
     }
     let want = one_byte::find_byte(s, from, v);
     assert_eq!(scan::find_byte(s, from, v), want, "{v} {from} {s:02X?}");
@@ -52,11 +48,44 @@ fn check(s: &[u8], from: usize, v: u8) {
     assert_eq!(scan::first_non_ascii_scalar(s, from), want, "{from} {s:02X?}");
 }
 
+/// The SSSE3 and AVX2 marks of `s` (1 to 128 bytes), where the processor has them.
+#[cfg(target_arch = "x86_64")]
+fn check_marks(s: &[u8]) {
+    let widen = |m: scan::Marks<u64>| scan::Marks {
+        unusual: u128::from(m.unusual),
+        colon: u128::from(m.colon),
+        slash: u128::from(m.slash),
+        question: u128::from(m.question),
+        hash: u128::from(m.hash),
+        non_ascii: m.non_ascii,
+        not_scheme: m.not_scheme,
+    };
+    for class in [chars::QUERY, chars::IQUERY] {
+        let want = one_byte::marks(s, class);
+        if s.len() <= scan::MARKS_MAX {
+            if scan::x86::has_ssse3() {
+                // SAFETY: the processor has SSSE3 (checked just above).
+                let got = unsafe { scan::x86::marks_ssse3(s, class) };
+                assert_eq!(widen(got), want, "ssse3 {class:#06X} {s:02X?}");
+            }
+            if scan::x86::has_avx2() {
+                // SAFETY: the processor has AVX2 (checked just above).
+                let got = unsafe { scan::x86::marks_avx2(s, class) };
+                assert_eq!(widen(got), want, "avx2 {class:#06X} {s:02X?}");
+            }
+        } else if scan::x86::has_avx2() {
+            // SAFETY: the processor has AVX2 (checked just above).
+            let got = unsafe { scan::x86::long_marks_avx2(s, class) };
+            assert_eq!(got, want, "avx2 long {class:#06X} {s:02X?}");
+        }
+    }
+}
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let [v, start, s @ ..] = data else {
         return;
     };
-    if s.len() <= 80 {
+    if s.len() <= 130 {
         for from in 0..=s.len() {
             check(s, from, *v);
         }

@@ -19,7 +19,7 @@ use core::cell::Cell;
 
 use crate::chars::{self, decode_utf8, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
-use crate::scan::{self, Marks};
+use crate::scan::{self, MarkWord, Marks};
 
 /// The grammar rule to parse against.
 ///
@@ -369,11 +369,14 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
             ));
         }
         let class = if WIDE == 0 { QUERY } else { QUERY << WIDE };
-        if let Some(p) = self
-            .scanner
-            .marks(b, class)
-            .and_then(|m| self.by_marks(&m))
-        {
+        let marked = if b.len() <= scan::MARKS_MAX {
+            self.scanner.marks(b, class).and_then(|m| self.by_marks(&m))
+        } else {
+            self.scanner
+                .long_marks(b, class)
+                .and_then(|m| self.by_marks(&m))
+        };
+        if let Some(p) = marked {
             return Ok(p);
         }
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
@@ -452,15 +455,12 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
     /// - `"?" iquery` up to the `#`, and `"#" ifragment` after it (`iquery`'s bytes, which
     ///   hold no `iprivate`, are `ifragment`'s too).
     #[inline(always)]
-    fn by_marks(&self, m: &Marks) -> Option<Positions> {
+    fn by_marks<W: MarkWord>(&self, m: &Marks<W>) -> Option<Positions> {
         let b = self.b;
         let n = b.len();
         // The first marked byte at or after `i` (`i <= n`), or `n`.
-        let first = |set: u64, i: usize| -> usize {
-            let rest = set.checked_shr(i as u32).unwrap_or(0);
-            (i + rest.trailing_zeros() as usize).min(n)
-        };
-        if m.unusual != m.hash || m.hash & m.hash.wrapping_sub(1) != 0 {
+        let first = |set: W, i: usize| set.first_from(i).min(n);
+        if m.unusual != m.hash || !m.hash.at_most_one() {
             return None;
         }
         let mut scheme_end = 0;
@@ -469,14 +469,14 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
             if run >= 16 {
                 return None;
             }
-            if m.colon >> run & 1 != 0 {
+            if m.colon.has(run) {
                 scheme_end = run + 1;
             }
         }
         if scheme_end == 0 && self.kind.needs_scheme() {
             return None;
         }
-        let has_auth = m.slash >> scheme_end & 3 == 3;
+        let has_auth = m.slash.has(scheme_end) && m.slash.has(scheme_end + 1);
         let mut auth_end = scheme_end;
         if has_auth {
             auth_end = first(m.slash | m.question | m.hash, scheme_end + 2);
@@ -503,7 +503,7 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
                 path_end as u32,
                 query_end as u32,
             )
-            .ascii_if(m.high == 0),
+            .ascii_if(!m.non_ascii),
         )
     }
 
@@ -618,7 +618,13 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
 
 /// Parses `s` against `kind`, returning the component offsets.
 pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
-    scan::dispatch(Parse { s, kind }).map_err(|mut e| {
+    with_hint(s, scan::dispatch(Parse { s, kind }))
+}
+
+/// `parsed`, the parse of `s`, with the hint of its error, if any.
+#[inline(always)]
+fn with_hint(s: &str, parsed: Result<Positions, ParseError>) -> Result<Positions, ParseError> {
+    parsed.map_err(|mut e| {
         e.hint = hint(s.as_bytes(), &e);
         e
     })
@@ -632,10 +638,7 @@ pub(crate) fn parse_with<S: scan::Scanner>(
     scanner: S,
 ) -> Result<Positions, ParseError> {
     use scan::WithScanner;
-    Parse { s, kind }.run(scanner).map_err(|mut e| {
-        e.hint = hint(s.as_bytes(), &e);
-        e
-    })
+    with_hint(s, Parse { s, kind }.run(scanner))
 }
 
 /// One parse, as a task for [`scan::dispatch`].

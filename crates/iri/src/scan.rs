@@ -86,28 +86,67 @@ pub(crate) struct Run {
 /// The longest text [`Scanner::marks`] takes, in bytes.
 pub(crate) const MARKS_MAX: usize = 64;
 
-/// Where the bytes that shape an IRI reference lie in a text of 1 to [`MARKS_MAX`] bytes, one
-/// bit per byte (bit `k` for byte `k`; no bit past the text is set, except in `not_scheme`):
-/// what [`Scanner::marks`] gives the parser, so that it finds the components of a common IRI
-/// reference with a few operations on words instead of a scan per component.
+/// The longest text [`Scanner::long_marks`] takes, in bytes.
+pub(crate) const LONG_MARKS_MAX: usize = 128;
+
+/// Where the bytes that shape an IRI reference lie in a text of 1 to [`LONG_MARKS_MAX`] bytes,
+/// one bit per byte (bit `k` for byte `k`, in a `u64` or a `u128`; no bit past the text is
+/// set, except in `not_scheme`): what [`Scanner::marks`] gives the parser, so that it finds
+/// the components of a common IRI reference with a few operations on words instead of a scan
+/// per component.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct Marks {
+pub(crate) struct Marks<W> {
     /// The bytes outside the class asked for, and every `@` (which the class holds).
-    pub(crate) unusual: u64,
+    pub(crate) unusual: W,
     /// The `:` bytes.
-    pub(crate) colon: u64,
+    pub(crate) colon: W,
     /// The `/` bytes.
-    pub(crate) slash: u64,
+    pub(crate) slash: W,
     /// The `?` bytes.
-    pub(crate) question: u64,
+    pub(crate) question: W,
     /// The `#` bytes.
-    pub(crate) hash: u64,
-    /// The non-ASCII bytes.
-    pub(crate) high: u64,
+    pub(crate) hash: W,
+    /// Whether a byte is non-ASCII.
+    pub(crate) non_ascii: bool,
     /// Among the first 16 bytes, those outside `chars::SCHEME`; the bits of bytes past the
     /// text (up to bit 15) are set, those from bit 16 on clear.
     pub(crate) not_scheme: u32,
 }
+
+/// A word of [`Marks`]: `u64` or `u128`, one bit per byte.
+pub(crate) trait MarkWord:
+    Copy + Eq + core::ops::BitOr<Output = Self> + core::ops::BitAnd<Output = Self>
+{
+    /// The first marked byte at or after `i` (`i` at most the word's bits), or a number
+    /// past the last byte the word can mark when there is none.
+    fn first_from(self, i: usize) -> usize;
+    /// Whether byte `k` is marked (`k` below the word's bits).
+    fn has(self, k: usize) -> bool;
+    /// Whether at most one byte is marked.
+    fn at_most_one(self) -> bool;
+}
+
+macro_rules! mark_word {
+    ($w:ty) => {
+        impl MarkWord for $w {
+            #[inline(always)]
+            fn first_from(self, i: usize) -> usize {
+                let rest = self.checked_shr(i as u32).unwrap_or(0);
+                i + rest.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn has(self, k: usize) -> bool {
+                self >> k & 1 != 0
+            }
+            #[inline(always)]
+            fn at_most_one(self) -> bool {
+                self & self.wrapping_sub(1) == 0
+            }
+        }
+    };
+}
+mark_word!(u64);
+mark_word!(u128);
 
 /// The end of the run of `class` bytes that starts at `from`: the first index `i >= from`
 /// whose byte is not in `class`, or `s.len()`.
@@ -153,7 +192,16 @@ pub(crate) trait Scanner: Copy {
     /// 1 to [`MARKS_MAX`] bytes and the scanner classifies many bytes at once; else `None`
     /// (the scalar scanner always says `None`: for it, a scan per component is as quick).
     #[inline(always)]
-    fn marks(self, s: &[u8], class: u16) -> Option<Marks> {
+    fn marks(self, s: &[u8], class: u16) -> Option<Marks<u64>> {
+        let _ = (s, class);
+        None
+    }
+
+    /// As [`Scanner::marks`], for texts of `MARKS_MAX + 1` to [`LONG_MARKS_MAX`] bytes, when
+    /// the scanner takes 32 bytes at once (else `None`: with 16, a scan per component is
+    /// quicker on such texts).
+    #[inline(always)]
+    fn long_marks(self, s: &[u8], class: u16) -> Option<Marks<u128>> {
         let _ = (s, class);
         None
     }
@@ -182,11 +230,29 @@ impl Scanner for Scalar {
 #[inline(always)]
 pub(crate) fn dispatch<T: WithScanner>(task: T) -> T::Output {
     #[cfg(target_arch = "x86_64")]
+    if x86::has_avx2() {
+        // SAFETY: the processor has AVX2 (checked just above).
+        return unsafe { x86::run_avx2(task) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if x86::has_ssse3() {
         // SAFETY: the processor has SSSE3 (checked just above).
         return unsafe { x86::run_ssse3(task) };
     }
     task.run(Scalar)
+}
+
+/// Runs `task` with the SSSE3 scanner when the processor has SSSE3, even where it has a
+/// quicker one (for the tests that compare the scanners).
+#[cfg(test)]
+pub(crate) fn run_with_ssse3<T: WithScanner>(task: T) -> Option<T::Output> {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (checked just above).
+        return Some(unsafe { x86::run_ssse3(task) });
+    }
+    let _ = task;
+    None
 }
 
 /// [`class_run_noting`] eight bytes at a time, without SIMD: the portable version.
@@ -444,12 +510,32 @@ pub(crate) static NIBBLES: [Nibbles; 16] = {
 /// The x86-64 versions: SSE2 (always there) and SSSE3 (checked before use).
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86 {
-    use super::{nibbles_except, Marks, Nibbles, Run, MARKS_MAX, NIBBLES};
+    use super::{nibbles_except, Marks, Nibbles, Run, LONG_MARKS_MAX, MARKS_MAX, NIBBLES};
     use crate::chars::{IQUERY, QUERY, SCHEME};
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+        __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
     };
+
+    /// Whether the processor has AVX2: known at build time when the target enables it, else
+    /// asked of the processor (with `std`; the answer is cached by `std`), else no.
+    #[inline(always)]
+    pub(crate) fn has_avx2() -> bool {
+        #[cfg(target_feature = "avx2")]
+        {
+            true
+        }
+        #[cfg(all(not(target_feature = "avx2"), any(feature = "std", test)))]
+        {
+            std::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(all(not(target_feature = "avx2"), not(any(feature = "std", test))))]
+        {
+            false
+        }
+    }
 
     /// Whether the processor has SSSE3: known at build time when the target enables it,
     /// else asked of the processor (with `std`; the answer is cached by `std`), else no.
@@ -483,13 +569,54 @@ pub(crate) mod x86 {
         }
 
         #[inline(always)]
-        fn marks(self, s: &[u8], class: u16) -> Option<Marks> {
+        fn marks(self, s: &[u8], class: u16) -> Option<Marks<u64>> {
             if s.is_empty() || s.len() > MARKS_MAX {
                 return None;
             }
             // SAFETY: as above.
             Some(unsafe { marks_ssse3_inline(s, class) })
         }
+    }
+
+    /// The AVX2 [`super::Scanner`]: the SSSE3 runs, and marks taken 32 bytes at a time;
+    /// made only by [`run_avx2`], which the processor's AVX2 is required for.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Avx2(());
+
+    impl super::Scanner for Avx2 {
+        #[inline(always)]
+        fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run {
+            // SAFETY: an `Avx2` exists only inside `run_avx2`, which is called only on a
+            // processor with AVX2, which has SSSE3 too.
+            unsafe { class_run_ssse3_inline(s, from, class) }
+        }
+
+        #[inline(always)]
+        fn marks(self, s: &[u8], class: u16) -> Option<Marks<u64>> {
+            if s.is_empty() || s.len() > MARKS_MAX {
+                return None;
+            }
+            // SAFETY: as above.
+            Some(unsafe { marks_avx2_inline(s, class) })
+        }
+
+        #[inline(always)]
+        fn long_marks(self, s: &[u8], class: u16) -> Option<Marks<u128>> {
+            if s.len() <= MARKS_MAX || s.len() > LONG_MARKS_MAX {
+                return None;
+            }
+            // SAFETY: as above.
+            Some(unsafe { long_marks_avx2_inline(s, class) })
+        }
+    }
+
+    /// Runs `task` with the AVX2 scanner, compiled with AVX2 enabled.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(crate) unsafe fn run_avx2<T: super::WithScanner>(task: T) -> T::Output {
+        task.run(Avx2(()))
     }
 
     /// Runs `task` with the SSSE3 scanner, compiled with SSSE3 enabled.
@@ -698,7 +825,7 @@ pub(crate) mod x86 {
     /// Contract: `1 <= s.len() <= MARKS_MAX`; `class` is `QUERY` or `IQUERY`.
     #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
     #[target_feature(enable = "ssse3")]
-    pub(crate) fn marks_ssse3(s: &[u8], class: u16) -> Marks {
+    pub(crate) fn marks_ssse3(s: &[u8], class: u16) -> Marks<u64> {
         // SAFETY: this function is compiled for, and called only on, a processor with SSSE3.
         unsafe { marks_ssse3_inline(s, class) }
     }
@@ -712,18 +839,21 @@ pub(crate) mod x86 {
     /// # Safety
     /// The processor must have SSSE3.
     #[inline(always)]
-    pub(crate) unsafe fn marks_ssse3_inline(s: &[u8], class: u16) -> Marks {
+    pub(crate) unsafe fn marks_ssse3_inline(s: &[u8], class: u16) -> Marks<u64> {
         debug_assert!(!s.is_empty() && s.len() <= MARKS_MAX);
         debug_assert!(class == QUERY || class == IQUERY);
         let t = &MARK_CLASSES[usize::from(class == IQUERY)];
         let (lo, hi) = (load16(&t.lo, 0), load16(&t.hi, 0));
         let n = s.len();
         let mut m = Marks::default();
+        let mut high = 0;
         let first = if n >= 16 {
             let last = n - 16;
             for at in [16.min(last), 32.min(last), last] {
+                let v = load16(s, at);
                 // SAFETY: the caller vouches for SSSE3.
-                unsafe { mark_block(&mut m, load16(s, at), at, lo, hi) };
+                unsafe { mark_block(&mut m, v, at, lo, hi) };
+                high |= bits(v);
             }
             load16(s, 0)
         } else {
@@ -731,22 +861,35 @@ pub(crate) mod x86 {
         };
         // SAFETY: the caller vouches for SSSE3.
         unsafe { mark_block(&mut m, first, 0, lo, hi) };
+        high |= bits(first);
         if n < 16 {
             // The zero padding is outside every class.
             m.unusual &= (1 << n) - 1;
         }
-        let sch = &NIBBLES[SCHEME.trailing_zeros() as usize];
+        m.non_ascii = high != 0;
         // SAFETY: the caller vouches for SSSE3.
-        m.not_scheme = unsafe { outside(first, load16(&sch.lo, 0), load16(&sch.hi, 0)) };
+        m.not_scheme = unsafe { not_scheme(first) };
         m
     }
 
-    /// ORs the marks of the 16 bytes `v`, which start at byte `at`, into `m`.
+    /// The bytes of the first 16, `v`, outside `chars::SCHEME`.
     ///
     /// # Safety
     /// The processor must have SSSE3.
     #[inline(always)]
-    unsafe fn mark_block(m: &mut Marks, v: __m128i, at: usize, lo: __m128i, hi: __m128i) {
+    unsafe fn not_scheme(v: __m128i) -> u32 {
+        let sch = &NIBBLES[SCHEME.trailing_zeros() as usize];
+        // SAFETY: the caller vouches for SSSE3.
+        unsafe { outside(v, load16(&sch.lo, 0), load16(&sch.hi, 0)) }
+    }
+
+    /// ORs the marks of the 16 bytes `v`, which start at byte `at`, into `m` (all but
+    /// `non_ascii`).
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[inline(always)]
+    unsafe fn mark_block(m: &mut Marks<u64>, v: __m128i, at: usize, lo: __m128i, hi: __m128i) {
         let of = |b: u8| {
             // SAFETY: SSE2 is part of x86-64.
             let eq = unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8)) };
@@ -758,7 +901,156 @@ pub(crate) mod x86 {
         m.slash |= of(b'/');
         m.question |= of(b'?');
         m.hash |= of(b'#');
-        m.high |= u64::from(bits(v)) << at;
+    }
+
+    /// [`super::Scanner::marks`] with AVX2, as a function compiled with AVX2 enabled, for
+    /// the tests and the fuzz target (the parser inlines [`marks_avx2_inline`]).
+    ///
+    /// Contract: `1 <= s.len() <= MARKS_MAX`; `class` is `QUERY` or `IQUERY`.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn marks_avx2(s: &[u8], class: u16) -> Marks<u64> {
+        // SAFETY: this function is compiled for, and called only on, a processor with AVX2.
+        unsafe { marks_avx2_inline(s, class) }
+    }
+
+    /// [`super::Scanner::long_marks`] with AVX2, as a function compiled with AVX2 enabled,
+    /// for the tests and the fuzz target.
+    ///
+    /// Contract: `MARKS_MAX < s.len() <= LONG_MARKS_MAX`; `class` is `QUERY` or `IQUERY`.
+    #[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn long_marks_avx2(s: &[u8], class: u16) -> Marks<u128> {
+        // SAFETY: this function is compiled for, and called only on, a processor with AVX2.
+        unsafe { long_marks_avx2_inline(s, class) }
+    }
+
+    /// The body of [`marks_avx2`]: texts of 32 bytes or more as their first 32 and their last
+    /// 32 (which overlap, and give each byte its own marks when ORed in place), shorter
+    /// ones as [`marks_ssse3_inline`] reads them.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[inline(always)]
+    pub(crate) unsafe fn marks_avx2_inline(s: &[u8], class: u16) -> Marks<u64> {
+        let n = s.len();
+        if n < 32 {
+            // SAFETY: the caller vouches for AVX2, which implies SSSE3.
+            return unsafe { marks_ssse3_inline(s, class) };
+        }
+        // SAFETY: the caller vouches for AVX2.
+        unsafe {
+            let (a, a_high) = marks32(s, 0, class);
+            let (z, z_high) = marks32(s, n - 32, class);
+            let at = n - 32;
+            Marks {
+                unusual: u64::from(a.unusual) | u64::from(z.unusual) << at,
+                colon: u64::from(a.colon) | u64::from(z.colon) << at,
+                slash: u64::from(a.slash) | u64::from(z.slash) << at,
+                question: u64::from(a.question) | u64::from(z.question) << at,
+                hash: u64::from(a.hash) | u64::from(z.hash) << at,
+                non_ascii: a_high | z_high,
+                not_scheme: not_scheme(load16(s, 0)),
+            }
+        }
+    }
+
+    /// The body of [`long_marks_avx2`]: the marks of the first 64 bytes and of the last 64
+    /// (which overlap), each from two blocks of 32, ORed in place.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[inline(always)]
+    pub(crate) unsafe fn long_marks_avx2_inline(s: &[u8], class: u16) -> Marks<u128> {
+        let n = s.len();
+        debug_assert!(n > MARKS_MAX && n <= LONG_MARKS_MAX);
+        // SAFETY: the caller vouches for AVX2.
+        let ((a, a_high), (z, z_high)) =
+            unsafe { (marks64(s, 0, class), marks64(s, n - 64, class)) };
+        let at = n - 64;
+        let join = |a: u64, z: u64| u128::from(a) | u128::from(z) << at;
+        Marks {
+            unusual: join(a.unusual, z.unusual),
+            colon: join(a.colon, z.colon),
+            slash: join(a.slash, z.slash),
+            question: join(a.question, z.question),
+            hash: join(a.hash, z.hash),
+            non_ascii: a_high | z_high,
+            // SAFETY: the caller vouches for AVX2, which implies SSSE3.
+            not_scheme: unsafe { not_scheme(load16(s, 0)) },
+        }
+    }
+
+    /// The marks of the 32 bytes of `s` from `at` (`at + 32 <= s.len()`), and whether one
+    /// of them is non-ASCII.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[inline(always)]
+    unsafe fn marks32(s: &[u8], at: usize, class: u16) -> (Marks<u32>, bool) {
+        let w: &[u8; 32] = s[at..at + 32].try_into().expect("32 bytes");
+        let t = &MARK_CLASSES[usize::from(class == IQUERY)];
+        // SAFETY: `w` is 32 readable bytes (the load has no alignment requirement), and the
+        // caller vouches for AVX2.
+        unsafe {
+            let v = _mm256_loadu_si256(w.as_ptr().cast());
+            let lo = _mm256_broadcastsi128_si256(load16(&t.lo, 0));
+            let hi = _mm256_broadcastsi128_si256(load16(&t.hi, 0));
+            let low4 = _mm256_set1_epi8(0x0F);
+            // `vpshufb` looks up each 16-byte half in the same half of the table, which
+            // holds the same 16 entries in both.
+            let by_lo = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, low4));
+            let by_hi = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+            let shared = _mm256_and_si256(by_lo, by_hi);
+            let eq = |b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
+            (
+                Marks {
+                    unusual: bits32(_mm256_cmpeq_epi8(shared, _mm256_setzero_si256())),
+                    colon: bits32(eq(b':')),
+                    slash: bits32(eq(b'/')),
+                    question: bits32(eq(b'?')),
+                    hash: bits32(eq(b'#')),
+                    non_ascii: false,
+                    not_scheme: 0,
+                },
+                bits32(v) != 0,
+            )
+        }
+    }
+
+    /// The top bit of each byte of `v`, gathered: bit k for byte k.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[inline(always)]
+    unsafe fn bits32(v: __m256i) -> u32 {
+        // SAFETY: the caller vouches for AVX2.
+        unsafe { _mm256_movemask_epi8(v) as u32 }
+    }
+
+    /// The marks of the 64 bytes of `s` from `at` (`at + 64 <= s.len()`), from two blocks of
+    /// 32, and whether one of them is non-ASCII.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[inline(always)]
+    unsafe fn marks64(s: &[u8], at: usize, class: u16) -> (Marks<u64>, bool) {
+        // SAFETY: the caller vouches for AVX2.
+        let ((a, a_high), (z, z_high)) =
+            unsafe { (marks32(s, at, class), marks32(s, at + 32, class)) };
+        let join = |a: u32, z: u32| u64::from(a) | u64::from(z) << 32;
+        (
+            Marks {
+                unusual: join(a.unusual, z.unusual),
+                colon: join(a.colon, z.colon),
+                slash: join(a.slash, z.slash),
+                question: join(a.question, z.question),
+                hash: join(a.hash, z.hash),
+                non_ascii: false,
+                not_scheme: 0,
+            },
+            a_high | z_high,
+        )
     }
 }
 

@@ -176,7 +176,8 @@ fn ascii_flag_is_exact() {
 }
 
 /// The portable scanner gives the same result (positions, ASCII flag, or the whole error) as
-/// the one the processor runs with (SSSE3 on most x86-64), for every kind, on every input of
+/// the one the processor runs with (AVX2 or SSSE3 on most x86-64) and as the SSSE3 one, for
+/// every kind, on every input of
 /// the parse table and on every string of up to four characters over an alphabet of
 /// delimiters, class members, `%`, and non-ASCII characters of each kind, behind prefixes
 /// that start each component (own).
@@ -187,6 +188,10 @@ fn scanners_agree() {
             let fast = alloc::format!("{:?}", parse(s, kind));
             let portable = alloc::format!("{:?}", parse_with(s, kind, scan::Scalar));
             assert_eq!(fast, portable, "{kind} {s:?}");
+            if let Some(ssse3) = scan::run_with_ssse3(Parse { s, kind }) {
+                let ssse3 = alloc::format!("{:?}", with_hint(s, ssse3));
+                assert_eq!(ssse3, portable, "ssse3 {kind} {s:?}");
+            }
         }
     };
     for line in include_str!("../../tests/data/parse.tsv").lines().skip(1) {
@@ -217,17 +222,20 @@ fn scanners_agree() {
             }
         }
     }
-    // Texts of every length up to 70 (the parser finds the components of texts of up to
-    // `scan::MARKS_MAX` bytes from marks of whole blocks), with two characters of the
-    // alphabet at the places where blocks of 16 meet, and ports.
+    // Texts of every length up to 70, and around 128 (the parser finds the components of
+    // texts of up to `scan::LONG_MARKS_MAX` bytes from marks of whole blocks), with two
+    // characters of the alphabet at the places where blocks of 16 or 32 meet, and ports.
     for p in prefixes {
-        for pad in 0..=(70 - p.len()) {
+        let around_128 = (120 - p.len())..=(132 - p.len());
+        for pad in (0..=(70 - p.len())).chain(around_128) {
             for x in alphabet {
                 for y in alphabet {
-                    check(&alloc::format!("{p}{}{x}{y}", &long[..pad.min(long.len())]));
+                    let text = long.repeat(4);
+                    check(&alloc::format!("{p}{}{x}{y}", &text[..pad]));
                     if pad >= long.len() {
-                        let rest = &long[..pad - long.len()];
+                        let rest = &text[..pad - long.len()];
                         check(&alloc::format!("{p}{long}{x}{rest}{y}"));
+                        check(&alloc::format!("{p}{rest}{x}{long}{y}"));
                     }
                 }
             }

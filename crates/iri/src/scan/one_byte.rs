@@ -31,11 +31,12 @@ pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     (from..s.len()).find(|&i| s[i] >= 0x80).unwrap_or(s.len())
 }
 
-/// `Scanner::marks`: each byte's marks, one at a time.
-pub(crate) fn marks(s: &[u8], class: u16) -> crate::scan::Marks {
+/// `Scanner::marks` and `Scanner::long_marks`: each byte's marks, one at a time, in a `u128`
+/// (for texts of up to 128 bytes).
+pub(crate) fn marks(s: &[u8], class: u16) -> crate::scan::Marks<u128> {
     let mut m = crate::scan::Marks::default();
     for (k, &c) in s.iter().enumerate() {
-        let bit = 1u64 << k;
+        let bit = 1u128 << k;
         if TABLE[c as usize] & class == 0 || c == b'@' {
             m.unusual |= bit;
         }
@@ -49,9 +50,7 @@ pub(crate) fn marks(s: &[u8], class: u16) -> crate::scan::Marks {
                 *set |= bit;
             }
         }
-        if c >= 0x80 {
-            m.high |= bit;
-        }
+        m.non_ascii |= c >= 0x80;
     }
     for k in 0..16 {
         if s.get(k)

@@ -259,43 +259,82 @@ fn wide_classes_sit_above_their_ascii_classes() {
     }
 }
 
-/// Every version of `Scanner::marks` that computes marks, against the one-byte version.
+/// The marks of a short text in the `u128` of the long ones.
+fn widen(m: Marks<u64>) -> Marks<u128> {
+    Marks {
+        unusual: m.unusual.into(),
+        colon: m.colon.into(),
+        slash: m.slash.into(),
+        question: m.question.into(),
+        hash: m.hash.into(),
+        non_ascii: m.non_ascii,
+        not_scheme: m.not_scheme,
+    }
+}
+
+/// Every version of `Scanner::marks` and `Scanner::long_marks` that computes marks, alone
+/// and through its scanner, against the one-byte version.
 fn check_marks(s: &[u8]) {
+    let n = s.len();
     for class in [chars::QUERY, chars::IQUERY] {
-        let want = (1..=MARKS_MAX)
-            .contains(&s.len())
+        let want = (1..=LONG_MARKS_MAX)
+            .contains(&n)
             .then(|| one_byte::marks(s, class));
+        let short = want.filter(|_| n <= MARKS_MAX);
+        let long = want.filter(|_| n > MARKS_MAX);
         assert_eq!(
             Scalar.marks(s, class),
             None,
             "the scalar scanner has no marks"
         );
+        assert_eq!(Scalar.long_marks(s, class), None, "nor long ones");
         #[cfg(target_arch = "x86_64")]
         if x86::has_ssse3() {
-            if let Some(want) = want {
+            if let Some(want) = short {
                 // SAFETY: the processor has SSSE3 (checked just above).
                 let got = unsafe { x86::marks_ssse3(s, class) };
-                assert_eq!(got, want, "{class:#06X} {s:02X?}");
+                assert_eq!(widen(got), want, "ssse3 {class:#06X} {s:02X?}");
             }
-            // SAFETY: the processor has SSSE3 (checked above).
-            let by_scanner = unsafe { x86::run_ssse3(MarksTask(s, class)) };
-            assert_eq!(by_scanner, want, "{class:#06X} {s:02X?}");
+            // SAFETY: as above.
+            let (got_short, got_long) = unsafe { x86::run_ssse3(MarksTask(s, class)) };
+            assert_eq!(got_short.map(widen), short, "ssse3 {class:#06X} {s:02X?}");
+            assert_eq!(got_long, None, "the SSSE3 scanner has no long marks");
+        }
+        #[cfg(target_arch = "x86_64")]
+        if x86::has_avx2() {
+            if let Some(want) = short {
+                // SAFETY: the processor has AVX2 (checked just above).
+                let got = unsafe { x86::marks_avx2(s, class) };
+                assert_eq!(widen(got), want, "avx2 {class:#06X} {s:02X?}");
+            }
+            if let Some(want) = long {
+                // SAFETY: as above.
+                let got = unsafe { x86::long_marks_avx2(s, class) };
+                assert_eq!(got, want, "avx2 long {class:#06X} {s:02X?}");
+            }
+            // SAFETY: as above.
+            let (got_short, got_long) = unsafe { x86::run_avx2(MarksTask(s, class)) };
+            assert_eq!(got_short.map(widen), short, "avx2 {class:#06X} {s:02X?}");
+            assert_eq!(got_long, long, "avx2 long {class:#06X} {s:02X?}");
         }
     }
 }
 
-/// `Scanner::marks` as a task, to ask the SSSE3 scanner itself.
+/// `Scanner::marks` and `Scanner::long_marks` as a task, to ask a scanner itself.
 struct MarksTask<'a>(&'a [u8], u16);
 
 impl WithScanner for MarksTask<'_> {
-    type Output = Option<Marks>;
-    fn run<S: Scanner>(self, scanner: S) -> Option<Marks> {
-        scanner.marks(self.0, self.1)
+    type Output = (Option<Marks<u64>>, Option<Marks<u128>>);
+    fn run<S: Scanner>(self, scanner: S) -> Self::Output {
+        (
+            scanner.marks(self.0, self.1),
+            scanner.long_marks(self.0, self.1),
+        )
     }
 }
 
-/// Every position of texts of every length up to 65 (the blocks of 16 meet at different
-/// places for each length), over a filler of class members and of non-ASCII members, with
+/// Every position of texts of every length up to 64 and of lengths up to 129 where blocks
+/// of 16 and 32 meet (they meet at different places for each length), over a filler of class members and of non-ASCII members, with
 /// each byte that has a mark of its own or sits at a class's edge there, and every byte
 /// value at lengths around the block edges.
 #[test]
@@ -304,11 +343,13 @@ fn marks_every_byte_at_every_position() {
     let edges = b":/?#@%[]aZ09-~ \x00\x7F\x80\xBF\xC2\xC3\xE2\xEE\xF0\xFF".to_vec();
     let mut s = Vec::new();
     for fill in [b'a', 0xB0] {
-        for len in 0..=MARKS_MAX + 1 {
+        // Every length of the short marks; of the long ones, those where blocks meet.
+        let long = [65, 66, 79, 80, 81, 95, 96, 97, 112, 113, 127, 128, 129];
+        for len in (0..=MARKS_MAX).chain(long) {
             s.clear();
             s.resize(len, fill);
             check_marks(&s);
-            let bytes = if [1, 15, 16, 17, 32, 33, 49, 64].contains(&len) {
+            let bytes = if [1, 15, 16, 17, 31, 32, 33, 64, 65, 128].contains(&len) {
                 &every
             } else {
                 &edges
@@ -324,13 +365,13 @@ fn marks_every_byte_at_every_position() {
     }
 }
 
-/// Random texts of every length up to 64 at each of 16 alignments, dense in delimiters.
+/// Random texts of every length up to 129 at each of 16 alignments, dense in delimiters.
 #[test]
 fn marks_random_texts_every_alignment() {
     let mut g = Bytes(0x2545_F491_4F6C_DD1D);
-    let mut buf = [0u8; MARKS_MAX + 16];
-    for round in 0..8 {
-        for len in 0..=MARKS_MAX {
+    let mut buf = [0u8; LONG_MARKS_MAX + 1 + 16];
+    for round in 0..4 {
+        for len in 0..=LONG_MARKS_MAX + 1 {
             for align in 0..16 {
                 for b in buf.iter_mut() {
                     let r = g.next();
