@@ -13,6 +13,10 @@
 //! - [`first_non_ascii`]`(s, from)`: the first index `i >= from` with `s[i] >= 0x80`, or `n`.
 //! - [`swar_eq`], [`load_word`], [`HIGH`]: the word-level pieces, for code that combines
 //!   words itself.
+//! - [`Scanner::marks`]`(s, class)` and [`Scanner::long_marks`]: for a text of 1 to 64 (65 to
+//!   128) bytes, one bit per byte for each of: outside `class` or `@`, `:`, `/`, `?`, `#`; and
+//!   whether a byte is non-ASCII, and which of the first 16 are outside `SCHEME` ([`Marks`]);
+//!   `None` from scanners that do not classify many bytes at once.
 //! - [`dispatch`]`(task)`: runs a [`WithScanner`] task with the fastest [`Scanner`] the
 //!   processor has, chosen once; code generic over the scanner (the parser) is compiled once
 //!   per version, so that its scans are inlined. Every scanner gives the same results.
@@ -23,15 +27,18 @@
 //! SSE2, which every x86-64 processor has. [`class_run`] classifies 16 bytes per step with two
 //! 16-entry nibble tables and SSSE3's `pshufb` (a byte is in the class when the entries of its
 //! low and of its high nibble share a bit); SSSE3 is used when the build enables it or, with
-//! the `std` feature, when the processor reports it at run time. Everywhere else (other
+//! the `std` feature, when the processor reports it at run time. With AVX2 (detected the
+//! same way) the marks take 32 bytes per step, which is what makes them pay on texts of up
+//! to 128 bytes; with SSSE3 alone they are given for texts of up to 64. Everywhere else (other
 //! targets, `no_std` builds without SSSE3) the scalar versions take eight bytes per step with
 //! word arithmetic and table lookups. The tests check every version against the obvious
 //! one-byte-at-a-time one (`scan/one_byte.rs`), at every length up to 48 and alignment, every
 //! position and start, and every byte value at every position up to length 34; the `scan`
 //! fuzz target does the same on random input.
 //!
-//! `unsafe` in the library is confined to this module: unaligned 16-byte loads from in-bounds
-//! pointers, and calls of the SSSE3 functions after the processor was found to have SSSE3.
+//! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
+//! in-bounds pointers, and calls of the SSSE3 and AVX2 functions after the processor was found
+//! to have them.
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
