@@ -336,52 +336,47 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 }
 
 /// RFC 3986 §5.2.4 `remove_dot_segments` of the input buffer `dir + "/" + path` (with
-/// `Some(dir)`, the directory that `merge` puts in front of a relative path, without its
-/// final `/`) or `path` alone, appended to `out`. With `ENCODED`, a segment that is `.` or
-/// `..` once its `%2E` triplets are decoded counts as a dot segment (an option of
-/// resolution, RFC 3986 §6.2.2.2).
+/// `Some(dir)`: `merge`'s directory without its final `/`) or `path` alone, appended to
+/// `out`. With `ENCODED`, a segment that is `.` or `..` once its `%2E` triplets are decoded
+/// counts as a dot segment (an option of resolution, RFC 3986 §6.2.2.2).
 ///
-/// The RFC's loop takes the input a segment at a time (split at `/`; the `/` after `dir` is
-/// the seam). While the input starts with a `.` or `..` segment, rule A drops it with the
-/// `/` after it, and rule D ends the loop when it is all that is left. The first other
-/// segment moves to the output as it is (rule E; empty when the input starts with `/`),
-/// and from there on the input starts with `/`: [`walk_segments`].
+/// The input is taken a segment at a time (split at `/`; the `/` after `dir` is the seam):
+/// rules A and D drop its leading `.` and `..` segments, the first other segment moves to
+/// the output as it is (rule E; empty when the input starts with `/`), and from there on
+/// the input starts with `/`: [`walk_segments`].
 fn remove_dot_segments_into<const ENCODED: bool>(out: &mut String, dir: Option<&str>, path: &str) {
     let start = out.len();
-    let (mut dir, mut path) = (dir, path);
+    if let Some(dir) = dir.and_then(without_leading_dots::<ENCODED>) {
+        if let Some(rest) = push_first_segment(out, dir) {
+            walk_segments::<ENCODED>(out, start, rest, false);
+        }
+        walk_segments::<ENCODED>(out, start, path, true);
+    } else if let Some(path) = without_leading_dots::<ENCODED>(path) {
+        // (A `dir` of dot segments only went whole by rule A: each has a `/` after it.)
+        if let Some(rest) = push_first_segment(out, path) {
+            walk_segments::<ENCODED>(out, start, rest, true);
+        }
+    }
+}
+
+/// Rule A of §5.2.4 on the start of `input`: what is left once each leading `.` or `..`
+/// segment has gone with the `/` after it; `None` when the input ends with one (rule D).
+fn without_leading_dots<const ENCODED: bool>(mut input: &str) -> Option<&str> {
     loop {
-        let input = dir.unwrap_or(path);
         let slash = find_byte(input.as_bytes(), 0, b'/');
-        let first = &input[..slash.unwrap_or(input.len())];
-        if !is_dot_segment::<ENCODED>(first) {
-            break;
+        if !is_dot_segment::<ENCODED>(&input[..slash.unwrap_or(input.len())]) {
+            return Some(input);
         }
-        match (dir, slash) {
-            // A: "../" or "./" goes.
-            (Some(d), Some(k)) => dir = Some(&d[k + 1..]),
-            (Some(_), None) => dir = None,
-            (None, Some(k)) => path = &path[k + 1..],
-            // D: the input is "." or "..".
-            (None, None) => return,
-        }
+        input = &input[slash? + 1..];
     }
-    // E: the first segment, then the rest of the input, which starts with '/'.
-    let Some(dir) = dir else {
-        let slash = find_byte(path.as_bytes(), 0, b'/');
-        out.push_str(&path[..slash.unwrap_or(path.len())]);
-        if let Some(k) = slash {
-            walk_segments::<ENCODED>(out, start, &path[k + 1..], true);
-        }
-        return;
-    };
-    match find_byte(dir.as_bytes(), 0, b'/') {
-        Some(k) => {
-            out.push_str(&dir[..k]);
-            walk_segments::<ENCODED>(out, start, &dir[k + 1..], false);
-        }
-        None => out.push_str(dir),
-    }
-    walk_segments::<ENCODED>(out, start, path, true);
+}
+
+/// Rule E of §5.2.4 on the first segment of `input`: appends it to `out`, and returns what
+/// follows its `/` (the input then goes on at that `/`), or `None` when it was the last.
+fn push_first_segment<'a>(out: &mut String, input: &'a str) -> Option<&'a str> {
+    let slash = find_byte(input.as_bytes(), 0, b'/');
+    out.push_str(&input[..slash.unwrap_or(input.len())]);
+    Some(&input[slash? + 1..])
 }
 
 /// The rest of the loop of §5.2.4, once the input starts with `/`: on the input `/` +
@@ -425,10 +420,10 @@ fn is_dot_segment<const ENCODED: bool>(seg: &str) -> bool {
 }
 
 /// A `.` or `..` segment: where it starts and ends, and whether it is `..`.
-struct DotSegment {
-    start: usize,
-    end: usize,
-    up: bool,
+pub(super) struct DotSegment {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) up: bool,
 }
 
 impl DotSegment {
@@ -436,35 +431,12 @@ impl DotSegment {
     #[inline(always)]
     fn first_in<const ENCODED: bool>(segs: &str) -> Option<DotSegment> {
         if ENCODED {
-            return Self::first_encoded(segs);
+            return options::first_encoded_dot_segment(segs);
         }
         let start = first_dot_segment(segs.as_bytes())?;
         let up = segs.as_bytes().get(start + 1) == Some(&b'.');
-        Some(DotSegment {
-            start,
-            end: start + 1 + usize::from(up),
-            up,
-        })
-    }
-
-    /// [`first_in`](Self::first_in) with encoded dots: segment by segment.
-    #[inline(never)]
-    fn first_encoded(segs: &str) -> Option<DotSegment> {
-        let mut from = 0;
-        loop {
-            let end = find_byte(segs.as_bytes(), from, b'/').unwrap_or(segs.len());
-            match options::dot_kind(&segs[from..end], true) {
-                0 if end == segs.len() => return None,
-                0 => from = end + 1,
-                kind => {
-                    return Some(DotSegment {
-                        start: from,
-                        end,
-                        up: kind == 2,
-                    })
-                }
-            }
-        }
+        let end = start + 1 + usize::from(up);
+        Some(DotSegment { start, end, up })
     }
 }
 
