@@ -65,13 +65,13 @@ pub(crate) fn resolve_parts(
     let pos = if rp.scheme_end > 0 {
         // if defined(R.scheme): T.scheme, T.authority, T.query from R;
         // T.path = remove_dot_segments(R.path).
-        let path_start = Target::new("", Dir::NONE, rs, r_path).write(out);
+        let path_start = Target::new("", Dir::InBase(0), rs, r_path).write(out);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
         positions_after(out, start, rp.scheme_end, path_start - start, rs, rp)
     } else if rp.auth_end > 0 {
         // else if defined(R.authority): T.authority, T.query from R;
         // T.path = remove_dot_segments(R.path); T.scheme = Base.scheme.
-        let path_start = Target::new(b_scheme, Dir::NONE, rs, r_path).write(out);
+        let path_start = Target::new(b_scheme, Dir::InBase(0), rs, r_path).write(out);
         positions_after(out, start, bp.scheme_end, path_start - start, rs, rp)
     } else if rp.path_end == 0 {
         // if (R.path == ""): T.path = Base.path; T.query = R.query if defined, else
@@ -82,11 +82,12 @@ pub(crate) fn resolve_parts(
         let auth_end = bp.auth_end as usize;
         let path_start = if rs.as_bytes()[0] == b'/' {
             // if (R.path starts-with "/"): T.path = remove_dot_segments(R.path).
-            Target::new(&bs[..auth_end], Dir::NONE, rs, r_path).write(out)
+            Target::new(&bs[..auth_end], Dir::InBase(0), rs, r_path).write(out)
         } else {
             // else: T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path).
             let dir = merge_dir(bs, bp);
-            Target::new(&bs[..auth_end + dir.in_base], dir, rs, r_path)
+            let in_base = if let Dir::InBase(n) = dir { n } else { 0 };
+            Target::new(&bs[..auth_end + in_base], dir, rs, r_path)
                 .take_leading_dots()
                 .write(out)
         };
@@ -124,38 +125,28 @@ fn same_path(bs: &str, bp: Positions, rs: &str, rp: Positions, out: &mut String)
 fn merge_dir(bs: &str, bp: Positions) -> Dir {
     let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
     if bp.auth_end > bp.scheme_end && from == to {
-        return Dir::ROOT;
+        return Dir::Root;
     }
-    let in_base = last_slash(bs.as_bytes(), from, to).map_or(0, |q| q + 1 - from);
-    Dir {
-        in_base,
-        root: false,
-    }
+    Dir::InBase(last_slash(bs.as_bytes(), from, to).map_or(0, |q| q + 1 - from))
 }
 
-/// `merge`'s directory (§5.2.3) in front of a relative path: the first `in_base` bytes of the
-/// base path, or (`root`) a `/` that the base does not hold.
+/// `merge`'s directory (§5.2.3) in front of a relative path.
 #[derive(Debug, Clone, Copy)]
-struct Dir {
-    in_base: usize,
-    root: bool,
+enum Dir {
+    /// The first `n` bytes of the base path; none (`InBase(0)`) for a path that is not
+    /// relative, or a base path without `/`.
+    InBase(usize),
+    /// The `/` of a base with an authority and an empty path, which the base does not hold.
+    Root,
 }
 
 impl Dir {
-    /// No directory: the path of a reference with a scheme, an authority or a `/` first.
-    const NONE: Dir = Dir {
-        in_base: 0,
-        root: false,
-    };
-    /// The `/` of a base with an authority and an empty path.
-    const ROOT: Dir = Dir {
-        in_base: 0,
-        root: true,
-    };
-
     #[inline(always)]
     fn len(self) -> usize {
-        self.in_base + usize::from(self.root)
+        match self {
+            Dir::InBase(n) => n,
+            Dir::Root => 1,
+        }
     }
 }
 
@@ -191,7 +182,7 @@ pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bo
 
 /// What resolution writes for a reference with a path: `head` (what comes from the base:
 /// its scheme; or its scheme, its authority and, for a relative path, `merge`'s directory
-/// `dir` when it is in the base), the `/` of [`Dir::ROOT`], then the whole reference text,
+/// `dir` when it is in the base), the `/` of [`Dir::Root`], then the whole reference text,
 /// whose path is `reference[path]`. The result's path is `remove_dot_segments(dir + R.path)`.
 struct Target<'a> {
     head: &'a str,
@@ -216,10 +207,9 @@ impl<'a> Target<'a> {
     /// The directory's text.
     #[inline(always)]
     fn dir(&self) -> &'a str {
-        if self.dir.root {
-            "/"
-        } else {
-            &self.head[self.head.len() - self.dir.in_base..]
+        match self.dir {
+            Dir::InBase(n) => &self.head[self.head.len() - n..],
+            Dir::Root => "/",
         }
     }
 
@@ -251,27 +241,28 @@ impl<'a> Target<'a> {
     }
 
     /// Whether the directory holds a `.` or `..` segment (searched in the base's text around
-    /// it, see [`first_dot_segment_in`]; the `/` of [`Dir::ROOT`] holds none).
+    /// it, see [`first_dot_segment_in`]).
     #[inline(always)]
     fn dir_has_dot_segment(&self) -> bool {
         let end = self.head.len();
-        let from = end - self.dir.in_base;
-        !self.dir.root && first_dot_segment_in(self.head.as_bytes(), from, end).is_some()
+        let from = end - self.dir.len();
+        matches!(self.dir, Dir::InBase(_))
+            && first_dot_segment_in(self.head.as_bytes(), from, end).is_some()
     }
 
     /// Takes the last segment off the directory (§5.2.4 C, for a `../` after it); `false`
     /// when the result is no prefix of the directory.
     #[inline(always)]
     fn dir_up(&mut self) -> bool {
-        if self.dir.root || self.dir.in_base == 0 {
-            return true;
-        }
+        let Dir::InBase(n @ 1..) = self.dir else {
+            return true; // "/" and "" stay
+        };
         let h = self.head.as_bytes();
-        let (dir_start, last) = (h.len() - self.dir.in_base, h.len() - 1);
+        let (dir_start, last) = (h.len() - n, h.len() - 1);
         match last_slash(h, dir_start, last) {
             Some(q) => {
                 self.head = &self.head[..q + 1];
-                self.dir.in_base = q + 1 - dir_start;
+                self.dir = Dir::InBase(q + 1 - dir_start);
                 true
             }
             // A directory "/" stays; "a/" would become "/".
@@ -286,10 +277,10 @@ impl<'a> Target<'a> {
     #[inline(always)]
     fn write(&self, out: &mut String) -> usize {
         let start = out.len();
-        let root = usize::from(self.dir.root);
+        let root = usize::from(matches!(self.dir, Dir::Root));
         reserve(out, self.head.len() + root + self.reference.len());
         out.push_str(self.head);
-        if self.dir.root {
+        if root == 1 {
             out.push('/');
         }
         out.push_str(self.reference);
