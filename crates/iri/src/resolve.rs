@@ -1,36 +1,26 @@
-//! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs unchanged) and
-//! its inverse, relativization (whose search for the shortest reference is in
-//! `resolve/relativize.rs`).
-//!
-//! Resolution is the strict algorithm of RFC 3986 §5.2.2 with `merge` (§5.2.3) and
-//! `remove_dot_segments` (§5.2.4), applied to the characters of IRIs as they are: nothing is
-//! percent-encoded or decoded, so non-ASCII characters pass through untouched. The code
-//! follows the RFC: [`resolve_parts`] is the four cases of §5.2.2, [`merge_dir`] is §5.2.3,
-//! and [`remove_dot_segments_into`] with [`walk_segments`] is the loop of §5.2.4.
+//! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs unchanged):
+//! the strict algorithm of §5.2.2 with `merge` (§5.2.3) and `remove_dot_segments` (§5.2.4),
+//! on the characters of IRIs as they are (nothing is percent-encoded or decoded).
+//! [`resolve_parts`] is the four cases of §5.2.2, [`merge_dir`] is §5.2.3, and
+//! [`remove_dot_segments_into`] with [`walk_segments`] is the loop of §5.2.4. The public
+//! methods are in `resolve/api.rs`, relativization in `resolve/relativize.rs`, and the
+//! options beyond §5.2.2 as written (§5.2.1 base normalization, erratum 4789 to §5.2.3,
+//! §6.2.2.2 encoded dots) in `resolve/options.rs`, which fall back to the strict code here
+//! when the inputs need no option and walk with the same §5.2.4 loop when they do.
 //!
 //! How it is made fast, without changing those steps: the result is written as whole runs of
 //! the inputs ([`Target`]: what comes from the base, `merge`'s directory, the reference from
 //! its path on), and `remove_dot_segments` then works on that copy of the path, which is the
 //! result as it is when the path holds no `.` or `..` segment (the common case); otherwise
-//! the walk starts at the first such segment, with everything before it moved by rule E in
-//! one piece. The component offsets are computed on the way, so the result is never
-//! re-parsed, and [`Iri::resolve_into`] writes into a caller's buffer, allocating nothing
-//! once it is large enough. The byte searches (for a `/`, for a dot segment) are the
-//! functions of the `scan` module.
+//! the walk starts at the first such segment. The component offsets are computed on the way,
+//! so the result is never re-parsed. The byte searches are those of the `scan` module.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
-//! authority `c`. Such a path gets the prefix `/.`, giving `a:/.//c`, which denotes the same
-//! path after dot-segment removal and parses back as what was resolved.
-//!
-//! The options that RFC 3986 allows beyond §5.2.2 as written (base normalization, §5.2.1;
-//! erratum 4789 to §5.2.3; percent-encoded dots, §6.2.2.2) and their presets are in
-//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the strict code here
-//! does not look at them, and is what they fall back to when the inputs need no option;
-//! their own walk is the §5.2.4 walk here, with encoded dots as a parameter.
-//!
-//! Left out on purpose: the non-strict reading of §5.2.2 (ignoring a reference's scheme when
-//! it equals the base's), which the RFC keeps only for backward compatibility.
+//! authority `c`. Such a path gets the prefix `/.` (`a:/.//c`), which denotes the same path
+//! after dot-segment removal and parses back as what was resolved. Left out on purpose: the
+//! non-strict reading of §5.2.2 (ignoring a reference's scheme equal to the base's), which
+//! the RFC keeps only for backward compatibility.
 
 use alloc::string::String;
 
