@@ -213,9 +213,16 @@ impl<'a> Target<'a> {
     fn take_leading_dots(&mut self) -> &mut Self {
         debug_assert!(self.path.start == 0);
         let r = self.reference.as_bytes();
-        if !(r.starts_with(b"./") || r.starts_with(b"../")) || self.dir_has_dot_segment() {
-            return self;
+        if (r.starts_with(b"./") || r.starts_with(b"../")) && !self.dir_has_dot_segment() {
+            self.take_dots();
         }
+        self
+    }
+
+    /// The loop of [`take_leading_dots`](Self::take_leading_dots), out of line: most
+    /// relative paths have no leading dot segment.
+    #[inline(never)]
+    fn take_dots(&mut self) {
         loop {
             let r = self.reference.as_bytes();
             let n = if r.starts_with(b"./") {
@@ -223,7 +230,7 @@ impl<'a> Target<'a> {
             } else if r.starts_with(b"../") && self.dir_up() {
                 3
             } else {
-                return self;
+                return;
             };
             self.reference = &self.reference[n..];
             self.path = 0..self.path.end - n;
@@ -274,8 +281,9 @@ impl<'a> Target<'a> {
             out.push('/');
         }
         out.push_str(self.reference);
-        let path_start = start + self.head.len() + root + self.path.start - self.dir.len();
-        let path_end = path_start + self.dir.len() + self.path.len();
+        let dir_len = self.dir.len();
+        let path_start = start + self.head.len() + root + self.path.start - dir_len;
+        let path_end = path_start + dir_len + self.path.len();
         if let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, path_end) {
             self.remove_dots(out, path_start, d);
         }
