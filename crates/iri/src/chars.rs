@@ -2,8 +2,9 @@
 //!
 //! Implements the terminal rules of RFC 3987 §2.2 (`ucschar`, `iprivate`, `iunreserved`,
 //! `ipchar`, …) and the rules RFC 3987 shares with RFC 3986 §2 (`unreserved`, `reserved`,
-//! `gen-delims`, `sub-delims`, `pct-encoded`, `HEXDIG`), plus the bidi formatting characters
-//! that RFC 3987 §4.1 forbids.
+//! `gen-delims`, `sub-delims`, `HEXDIG`), plus the bidi formatting characters that RFC 3987
+//! §4.1 forbids. Writing and reading `%HH` (`pct-encoded`, RFC 3986 §2.1) is `pct.rs`;
+//! decoding UTF-8 is `utf8.rs`.
 //!
 //! ASCII classes are bits in one 256-entry table built by a `const fn`; a byte belongs to a
 //! component's class when its entry has that component's bit. Non-ASCII classes are range
@@ -153,20 +154,6 @@ pub(crate) fn is(b: u8, class: u16) -> bool {
     TABLE[b as usize] & class != 0
 }
 
-/// The value of a hex digit, or `None`.
-#[inline(always)]
-pub(crate) fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// Upper-case hex digits, for `%HH` (RFC 3987 §3.1 step 2.2: "SHOULD use uppercase letters").
-pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
-
 /// `ucschar` (RFC 3987 §2.2), exactly the listed ranges.
 ///
 /// In the BMP: `%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF`. Above it, every plane 1–13 without
@@ -217,91 +204,6 @@ pub(crate) const fn is_noncharacter(c: u32) -> bool {
 #[inline]
 pub(crate) const fn allowed_unencoded(c: u32, in_query: bool) -> bool {
     (is_ucschar(c) && !is_bidi_formatting(c)) || (in_query && is_iprivate(c))
-}
-
-/// Decodes the UTF-8 character starting at `b[i]` (the bytes come from a `&str`, so they are
-/// well-formed). Returns the code point and its length in bytes.
-#[inline(always)]
-pub(crate) fn decode_utf8(b: &[u8], i: usize) -> (u32, usize) {
-    let b0 = b[i] as u32;
-    if b0 < 0x80 {
-        (b0, 1)
-    } else if b0 < 0xE0 {
-        (((b0 & 0x1F) << 6) | (b[i + 1] as u32 & 0x3F), 2)
-    } else if b0 < 0xF0 {
-        (
-            ((b0 & 0x0F) << 12) | ((b[i + 1] as u32 & 0x3F) << 6) | (b[i + 2] as u32 & 0x3F),
-            3,
-        )
-    } else {
-        (
-            ((b0 & 0x07) << 18)
-                | ((b[i + 1] as u32 & 0x3F) << 12)
-                | ((b[i + 2] as u32 & 0x3F) << 6)
-                | (b[i + 3] as u32 & 0x3F),
-            4,
-        )
-    }
-}
-
-const fn build_pct() -> [u8; 768] {
-    let mut t = [0u8; 768];
-    let mut o = 0;
-    while o < 256 {
-        t[3 * o] = b'%';
-        t[3 * o + 1] = HEX_UPPER[o >> 4];
-        t[3 * o + 2] = HEX_UPPER[o & 15];
-        o += 1;
-    }
-    t
-}
-
-const PCT_BYTES: [u8; 768] = build_pct();
-
-/// `%00%01…%FF`: the triplet of octet `o` is `PCT[3 * o..3 * o + 3]`.
-const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
-    Ok(s) => s,
-    Err(_) => panic!("the table is ASCII"),
-};
-
-/// The IRI→URI mapping of one octet as a little-endian word (RFC 3987 §3.1 step 2.2): the
-/// low three bytes are what it becomes (the ASCII octet itself then two bytes of no
-/// meaning, or `%HH` with upper-case hex for an octet ≥ 0x80), the high byte how many of
-/// them count (1 or 3).
-pub(crate) static URI_OCTET: [u32; 256] = build_uri_octet();
-
-const fn build_uri_octet() -> [u32; 256] {
-    let mut t = [0u32; 256];
-    let mut o = 0;
-    while o < 256 {
-        t[o] = if o < 0x80 {
-            o as u32 | 1 << 24
-        } else {
-            b'%' as u32
-                | (HEX_UPPER[o >> 4] as u32) << 8
-                | (HEX_UPPER[o & 15] as u32) << 16
-                | 3 << 24
-        };
-        o += 1;
-    }
-    t
-}
-
-/// Writes `%HH` with upper-case hex for one octet.
-#[inline(always)]
-pub(crate) fn push_pct(out: &mut alloc::string::String, octet: u8) {
-    let o = octet as usize * 3;
-    out.push_str(&PCT[o..o + 3]);
-}
-
-/// Writes the `%HH` triplets of the UTF-8 octets of `c`, with upper-case hex (RFC 3987 §3.1
-/// step 2.2).
-#[inline]
-pub(crate) fn push_pct_char(out: &mut alloc::string::String, c: char) {
-    let mut utf8 = [0u8; 4];
-    for &o in c.encode_utf8(&mut utf8).as_bytes() {
-        push_pct(out, o);
-    }
 }
 
 /// Whether `c` may stand as it is in text taken from between a component's delimiters
@@ -392,33 +294,6 @@ mod tests {
         }
         for c in [0xFDCF, 0xFDF0, 0xFFFD, 0x10000, 0x10FFFD] {
             assert!(!is_noncharacter(c), "{c:X}");
-        }
-    }
-
-    #[test]
-    fn pct_triplets() {
-        let mut s = alloc::string::String::new();
-        for o in [0u8, 0x0A, 0x7F, 0xC3, 0xFF] {
-            push_pct(&mut s, o);
-        }
-        assert_eq!(s, "%00%0A%7F%C3%FF");
-    }
-
-    #[test]
-    fn pct_chars() {
-        let mut s = alloc::string::String::new();
-        for c in [' ', '\u{E9}', '\u{20AC}', '\u{10300}'] {
-            push_pct_char(&mut s, c);
-        }
-        assert_eq!(s, "%20%C3%A9%E2%82%AC%F0%90%8C%80");
-    }
-
-    #[test]
-    fn utf8_decoding() {
-        for s in ["a", "é", "€", "𐌀", "\u{10FFFD}"] {
-            let (c, n) = decode_utf8(s.as_bytes(), 0);
-            assert_eq!(char::from_u32(c).unwrap().to_string(), s);
-            assert_eq!(n, s.len());
         }
     }
 }

@@ -27,8 +27,9 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::chars::{self, hex_value, is, push_pct, UNRESERVED};
+use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
+use crate::pct::{self, hex_value, push_pct};
 use crate::scan::{count_non_ascii, first_non_ascii, write_octet_entries};
 use crate::{Iri, IriRef, Uri, UriRef};
 
@@ -88,7 +89,7 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
 ///
 /// The ASCII run before `first` is copied in one piece. The rest is written octet by octet
 /// (`scan::write_octet_entries`) into bytes made ready beforehand, with room for every one
-/// of them to become three: each octet's entry of [`chars::URI_OCTET`] (`%HH` or the octet
+/// of them to become three: each octet's entry of [`pct::URI_OCTET`] (`%HH` or the octet
 /// itself, and its length), so that nothing counts the non-ASCII octets first. The result is allocated once, at most twice
 /// the number of ASCII bytes after `first`, plus 18, larger than it.
 fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
@@ -107,7 +108,7 @@ fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [
     };
     v.extend_from_slice(&b[..first]);
     v.resize(room, 0);
-    let end = write_octet_entries(&b[first..], &chars::URI_OCTET, &mut v, first);
+    let end = write_octet_entries(&b[first..], &pct::URI_OCTET, &mut v, first);
     // Offsets up to `first` stay; one further on moves by two for each non-ASCII octet
     // between `first` and it.
     let at = ends.map(|e| {

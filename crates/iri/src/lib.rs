@@ -151,11 +151,13 @@ pub mod legacy;
 pub mod lint;
 mod normalize;
 mod parser;
+mod pct;
 mod resolve;
 mod scan;
 pub mod scheme;
 mod split;
 mod uri;
+mod utf8;
 
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, Hint, ParseError};

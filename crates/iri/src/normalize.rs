@@ -40,6 +40,8 @@ use crate::chars::{is, UNRESERVED};
 use crate::convert::{decode_region_with, HexCase};
 use crate::iri::parts;
 use crate::parser::Positions;
+#[cfg(any(feature = "unicode", feature = "idna"))]
+use crate::pct;
 use crate::resolve::{fix_double_slash, has_dot_segment, remove_dot_segments};
 use crate::{Iri, IriRef, SchemeRegistry};
 
@@ -599,7 +601,7 @@ fn push_filtered(s: &str, part: Part, out: &mut String) {
         if chars::kept_between_delimiters(c, host, in_query) {
             out.push(c);
         } else {
-            chars::push_pct_char(out, c);
+            pct::push_pct_char(out, c);
         }
     }
 }

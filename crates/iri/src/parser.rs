@@ -17,9 +17,11 @@
 
 use core::cell::Cell;
 
-use crate::chars::{self, decode_utf8, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
+use crate::chars::{self, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
+use crate::pct;
 use crate::scan::{self, MarkWord, Marks};
+use crate::utf8::decode_utf8;
 
 /// The grammar rule to parse against.
 ///
@@ -803,7 +805,7 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
         let start = i;
         let mut v: u32 = 0;
         while i < len && i - start < 4 {
-            match chars::hex_value(s[i]) {
+            match pct::hex_value(s[i]) {
                 Some(d) => v = v * 16 + d as u32,
                 None => break,
             }

@@ -1,48 +1,38 @@
-//! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs unchanged) and
-//! its inverse, relativization (whose search for the shortest reference is in
-//! `resolve/relativize.rs`).
-//!
-//! Resolution is the strict algorithm of RFC 3986 §5.2.2 with `merge` (§5.2.3) and
-//! `remove_dot_segments` (§5.2.4), applied to the characters of IRIs as they are: nothing is
-//! percent-encoded or decoded, so non-ASCII characters pass through untouched. The code
-//! follows the RFC: [`resolve_parts`] is the four cases of §5.2.2, [`merge_dir`] is §5.2.3,
-//! and [`remove_dot_segments_into`] with [`walk_segments`] is the loop of §5.2.4.
+//! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs unchanged):
+//! the strict algorithm of §5.2.2 with `merge` (§5.2.3) and `remove_dot_segments` (§5.2.4),
+//! on the characters of IRIs as they are (nothing is percent-encoded or decoded).
+//! [`resolve_parts`] is the four cases of §5.2.2, [`merge_dir`] is §5.2.3, and
+//! [`remove_dot_segments_into`] with [`walk_segments`] is the loop of §5.2.4. The public
+//! methods are in `resolve/api.rs`, relativization in `resolve/relativize.rs`, and the
+//! options beyond §5.2.2 as written (§5.2.1 base normalization, erratum 4789 to §5.2.3,
+//! §6.2.2.2 encoded dots) in `resolve/options.rs`, which fall back to the strict code here
+//! when the inputs need no option and walk with the same §5.2.4 loop when they do.
 //!
 //! How it is made fast, without changing those steps: the result is written as whole runs of
 //! the inputs ([`Target`]: what comes from the base, `merge`'s directory, the reference from
 //! its path on), and `remove_dot_segments` then works on that copy of the path, which is the
 //! result as it is when the path holds no `.` or `..` segment (the common case); otherwise
-//! the walk starts at the first such segment, with everything before it moved by rule E in
-//! one piece. The component offsets are computed on the way, so the result is never
-//! re-parsed, and [`Iri::resolve_into`] writes into a caller's buffer, allocating nothing
-//! once it is large enough. The byte searches (for a `/`, for a dot segment) are the
-//! functions of the `scan` module.
+//! the walk starts at the first such segment. The component offsets are computed on the way,
+//! so the result is never re-parsed. The byte searches are those of the `scan` module.
 //!
 //! One deliberate addition: when the result has no authority and its path starts with `//`
 //! (base `a:/b`, reference `..//c`), the algorithm's output `a://c` would read back with the
-//! authority `c`. Such a path gets the prefix `/.`, giving `a:/.//c`, which denotes the same
-//! path after dot-segment removal and parses back as what was resolved.
-//!
-//! The options that RFC 3986 allows beyond §5.2.2 as written (base normalization, §5.2.1;
-//! erratum 4789 to §5.2.3; percent-encoded dots, §6.2.2.2) and their presets are in
-//! `resolve/options.rs` ([`ResolveOptions`], [`Iri::resolve_with`]): the strict code here
-//! does not look at them, and is what they fall back to when the inputs need no option;
-//! their own walk is the §5.2.4 walk here, with encoded dots as a parameter.
-//!
-//! Left out on purpose: the non-strict reading of §5.2.2 (ignoring a reference's scheme when
-//! it equals the base's), which the RFC keeps only for backward compatibility.
+//! authority `c`. Such a path gets the prefix `/.` (`a:/.//c`), which denotes the same path
+//! after dot-segment removal and parses back as what was resolved. Left out on purpose: the
+//! non-strict reading of §5.2.2 (ignoring a reference's scheme equal to the base's), which
+//! the RFC keeps only for backward compatibility.
 
 use alloc::string::String;
 
 use crate::convert::reserve;
 use crate::parser::Positions;
-use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte_in};
-use crate::{Iri, IriRef, Uri, UriRef};
+use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte};
 
+mod api;
 mod options;
 mod relativize;
+pub use api::remove_dot_segments;
 pub use options::{ResolveOptions, UnknownPreset};
-use relativize::relativize;
 pub use relativize::RelativizeError;
 
 // ---- RFC 3986 §5.2.2: the four cases ----
@@ -65,13 +55,13 @@ pub(crate) fn resolve_parts(
     let pos = if rp.scheme_end > 0 {
         // if defined(R.scheme): T.scheme, T.authority, T.query from R;
         // T.path = remove_dot_segments(R.path).
-        let path_start = Target::new("", Dir::NONE, rs, r_path).write(out);
+        let path_start = Target::new("", Dir::InBase(0), rs, r_path).write(out);
         fix_double_slash(out, path_start, rp.auth_end > rp.scheme_end);
         positions_after(out, start, rp.scheme_end, path_start - start, rs, rp)
     } else if rp.auth_end > 0 {
         // else if defined(R.authority): T.authority, T.query from R;
         // T.path = remove_dot_segments(R.path); T.scheme = Base.scheme.
-        let path_start = Target::new(b_scheme, Dir::NONE, rs, r_path).write(out);
+        let path_start = Target::new(b_scheme, Dir::InBase(0), rs, r_path).write(out);
         positions_after(out, start, bp.scheme_end, path_start - start, rs, rp)
     } else if rp.path_end == 0 {
         // if (R.path == ""): T.path = Base.path; T.query = R.query if defined, else
@@ -82,11 +72,12 @@ pub(crate) fn resolve_parts(
         let auth_end = bp.auth_end as usize;
         let path_start = if rs.as_bytes()[0] == b'/' {
             // if (R.path starts-with "/"): T.path = remove_dot_segments(R.path).
-            Target::new(&bs[..auth_end], Dir::NONE, rs, r_path).write(out)
+            Target::new(&bs[..auth_end], Dir::InBase(0), rs, r_path).write(out)
         } else {
             // else: T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path).
             let dir = merge_dir(bs, bp);
-            Target::new(&bs[..auth_end + dir.in_base], dir, rs, r_path)
+            let in_base = if let Dir::InBase(n) = dir { n } else { 0 };
+            Target::new(&bs[..auth_end + in_base], dir, rs, r_path)
                 .take_leading_dots()
                 .write(out)
         };
@@ -124,38 +115,28 @@ fn same_path(bs: &str, bp: Positions, rs: &str, rp: Positions, out: &mut String)
 fn merge_dir(bs: &str, bp: Positions) -> Dir {
     let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
     if bp.auth_end > bp.scheme_end && from == to {
-        return Dir::ROOT;
+        return Dir::Root;
     }
-    let in_base = rfind_byte_in(bs.as_bytes(), from, to, b'/').map_or(0, |q| q + 1 - from);
-    Dir {
-        in_base,
-        root: false,
-    }
+    Dir::InBase(last_slash(bs.as_bytes(), from, to).map_or(0, |q| q + 1 - from))
 }
 
-/// `merge`'s directory (§5.2.3) in front of a relative path: the first `in_base` bytes of the
-/// base path, or (`root`) a `/` that the base does not hold.
+/// `merge`'s directory (§5.2.3) in front of a relative path.
 #[derive(Debug, Clone, Copy)]
-struct Dir {
-    in_base: usize,
-    root: bool,
+enum Dir {
+    /// The first `n` bytes of the base path; none (`InBase(0)`) for a path that is not
+    /// relative, or a base path without `/`.
+    InBase(usize),
+    /// The `/` of a base with an authority and an empty path, which the base does not hold.
+    Root,
 }
 
 impl Dir {
-    /// No directory: the path of a reference with a scheme, an authority or a `/` first.
-    const NONE: Dir = Dir {
-        in_base: 0,
-        root: false,
-    };
-    /// The `/` of a base with an authority and an empty path.
-    const ROOT: Dir = Dir {
-        in_base: 0,
-        root: true,
-    };
-
     #[inline(always)]
     fn len(self) -> usize {
-        self.in_base + usize::from(self.root)
+        match self {
+            Dir::InBase(n) => n,
+            Dir::Root => 1,
+        }
     }
 }
 
@@ -191,7 +172,7 @@ pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bo
 
 /// What resolution writes for a reference with a path: `head` (what comes from the base:
 /// its scheme; or its scheme, its authority and, for a relative path, `merge`'s directory
-/// `dir` when it is in the base), the `/` of [`Dir::ROOT`], then the whole reference text,
+/// `dir` when it is in the base), the `/` of [`Dir::Root`], then the whole reference text,
 /// whose path is `reference[path]`. The result's path is `remove_dot_segments(dir + R.path)`.
 struct Target<'a> {
     head: &'a str,
@@ -216,10 +197,9 @@ impl<'a> Target<'a> {
     /// The directory's text.
     #[inline(always)]
     fn dir(&self) -> &'a str {
-        if self.dir.root {
-            "/"
-        } else {
-            &self.head[self.head.len() - self.dir.in_base..]
+        match self.dir {
+            Dir::InBase(n) => &self.head[self.head.len() - n..],
+            Dir::Root => "/",
         }
     }
 
@@ -233,9 +213,16 @@ impl<'a> Target<'a> {
     fn take_leading_dots(&mut self) -> &mut Self {
         debug_assert!(self.path.start == 0);
         let r = self.reference.as_bytes();
-        if !(r.starts_with(b"./") || r.starts_with(b"../")) || has_dot_segment(self.dir()) {
-            return self;
+        if (r.starts_with(b"./") || r.starts_with(b"../")) && !self.dir_has_dot_segment() {
+            self.take_dots();
         }
+        self
+    }
+
+    /// The loop of [`take_leading_dots`](Self::take_leading_dots), out of line: most
+    /// relative paths have no leading dot segment.
+    #[inline(never)]
+    fn take_dots(&mut self) {
         loop {
             let r = self.reference.as_bytes();
             let n = if r.starts_with(b"./") {
@@ -243,26 +230,36 @@ impl<'a> Target<'a> {
             } else if r.starts_with(b"../") && self.dir_up() {
                 3
             } else {
-                return self;
+                return;
             };
             self.reference = &self.reference[n..];
             self.path = 0..self.path.end - n;
         }
     }
 
+    /// Whether the directory holds a `.` or `..` segment (searched in the base's text around
+    /// it, see [`first_dot_segment_in`]).
+    #[inline(always)]
+    fn dir_has_dot_segment(&self) -> bool {
+        let end = self.head.len();
+        let from = end - self.dir.len();
+        matches!(self.dir, Dir::InBase(_))
+            && first_dot_segment_in(self.head.as_bytes(), from, end).is_some()
+    }
+
     /// Takes the last segment off the directory (§5.2.4 C, for a `../` after it); `false`
     /// when the result is no prefix of the directory.
     #[inline(always)]
     fn dir_up(&mut self) -> bool {
-        if self.dir.root || self.dir.in_base == 0 {
-            return true;
-        }
+        let Dir::InBase(n @ 1..) = self.dir else {
+            return true; // "/" and "" stay
+        };
         let h = self.head.as_bytes();
-        let (dir_start, last) = (h.len() - self.dir.in_base, h.len() - 1);
-        match rfind_byte_in(h, dir_start, last, b'/') {
+        let (dir_start, last) = (h.len() - n, h.len() - 1);
+        match last_slash(h, dir_start, last) {
             Some(q) => {
                 self.head = &self.head[..q + 1];
-                self.dir.in_base = q + 1 - dir_start;
+                self.dir = Dir::InBase(q + 1 - dir_start);
                 true
             }
             // A directory "/" stays; "a/" would become "/".
@@ -277,15 +274,16 @@ impl<'a> Target<'a> {
     #[inline(always)]
     fn write(&self, out: &mut String) -> usize {
         let start = out.len();
-        let root = usize::from(self.dir.root);
+        let root = usize::from(matches!(self.dir, Dir::Root));
         reserve(out, self.head.len() + root + self.reference.len());
         out.push_str(self.head);
-        if self.dir.root {
+        if root == 1 {
             out.push('/');
         }
         out.push_str(self.reference);
-        let path_start = start + self.head.len() + root + self.path.start - self.dir.len();
-        let path_end = path_start + self.dir.len() + self.path.len();
+        let dir_len = self.dir.len();
+        let path_start = start + self.head.len() + root + self.path.start - dir_len;
+        let path_end = path_start + dir_len + self.path.len();
         if let Some(d) = first_dot_segment_in(out.as_bytes(), path_start, path_end) {
             self.remove_dots(out, path_start, d);
         }
@@ -319,21 +317,6 @@ impl<'a> Target<'a> {
 
 // ---- RFC 3986 §5.2.4 remove_dot_segments ----
 
-/// The dot-segment removal of RFC 3986 §5.2.4 on its own.
-///
-/// ```
-/// use iri::remove_dot_segments;
-/// // The two examples of RFC 3986 §5.2.4.
-/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
-/// assert_eq!(remove_dot_segments("/δ/./ε/../ζ"), "/δ/ζ");
-/// ```
-pub fn remove_dot_segments(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    remove_dot_segments_into::<false>(&mut out, None, path);
-    out
-}
-
 /// Whether a path holds a `.` or `..` segment. Without one, `remove_dot_segments` is the
 /// identity.
 #[inline]
@@ -342,52 +325,47 @@ pub(crate) fn has_dot_segment(path: &str) -> bool {
 }
 
 /// RFC 3986 §5.2.4 `remove_dot_segments` of the input buffer `dir + "/" + path` (with
-/// `Some(dir)`, the directory that `merge` puts in front of a relative path, without its
-/// final `/`) or `path` alone, appended to `out`. With `ENCODED`, a segment that is `.` or
-/// `..` once its `%2E` triplets are decoded counts as a dot segment (an option of
-/// resolution, RFC 3986 §6.2.2.2).
+/// `Some(dir)`: `merge`'s directory without its final `/`) or `path` alone, appended to
+/// `out`. With `ENCODED`, a segment that is `.` or `..` once its `%2E` triplets are decoded
+/// counts as a dot segment (an option of resolution, RFC 3986 §6.2.2.2).
 ///
-/// The RFC's loop takes the input a segment at a time (split at `/`; the `/` after `dir` is
-/// the seam). While the input starts with a `.` or `..` segment, rule A drops it with the
-/// `/` after it, and rule D ends the loop when it is all that is left. The first other
-/// segment moves to the output as it is (rule E; empty when the input starts with `/`),
-/// and from there on the input starts with `/`: [`walk_segments`].
+/// The input is taken a segment at a time (split at `/`; the `/` after `dir` is the seam):
+/// rules A and D drop its leading `.` and `..` segments, the first other segment moves to
+/// the output as it is (rule E; empty when the input starts with `/`), and from there on
+/// the input starts with `/`: [`walk_segments`].
 fn remove_dot_segments_into<const ENCODED: bool>(out: &mut String, dir: Option<&str>, path: &str) {
     let start = out.len();
-    let (mut dir, mut path) = (dir, path);
+    if let Some(dir) = dir.and_then(without_leading_dots::<ENCODED>) {
+        if let Some(rest) = push_first_segment(out, dir) {
+            walk_segments::<ENCODED>(out, start, rest, false);
+        }
+        walk_segments::<ENCODED>(out, start, path, true);
+    } else if let Some(path) = without_leading_dots::<ENCODED>(path) {
+        // (A `dir` of dot segments only went whole by rule A: each has a `/` after it.)
+        if let Some(rest) = push_first_segment(out, path) {
+            walk_segments::<ENCODED>(out, start, rest, true);
+        }
+    }
+}
+
+/// Rule A of §5.2.4 on the start of `input`: what is left once each leading `.` or `..`
+/// segment has gone with the `/` after it; `None` when the input ends with one (rule D).
+fn without_leading_dots<const ENCODED: bool>(mut input: &str) -> Option<&str> {
     loop {
-        let input = dir.unwrap_or(path);
         let slash = find_byte(input.as_bytes(), 0, b'/');
-        let first = &input[..slash.unwrap_or(input.len())];
-        if !is_dot_segment::<ENCODED>(first) {
-            break;
+        if !is_dot_segment::<ENCODED>(&input[..slash.unwrap_or(input.len())]) {
+            return Some(input);
         }
-        match (dir, slash) {
-            // A: "../" or "./" goes.
-            (Some(d), Some(k)) => dir = Some(&d[k + 1..]),
-            (Some(_), None) => dir = None,
-            (None, Some(k)) => path = &path[k + 1..],
-            // D: the input is "." or "..".
-            (None, None) => return,
-        }
+        input = &input[slash? + 1..];
     }
-    // E: the first segment, then the rest of the input, which starts with '/'.
-    let Some(dir) = dir else {
-        let slash = find_byte(path.as_bytes(), 0, b'/');
-        out.push_str(&path[..slash.unwrap_or(path.len())]);
-        if let Some(k) = slash {
-            walk_segments::<ENCODED>(out, start, &path[k + 1..], true);
-        }
-        return;
-    };
-    match find_byte(dir.as_bytes(), 0, b'/') {
-        Some(k) => {
-            out.push_str(&dir[..k]);
-            walk_segments::<ENCODED>(out, start, &dir[k + 1..], false);
-        }
-        None => out.push_str(dir),
-    }
-    walk_segments::<ENCODED>(out, start, path, true);
+}
+
+/// Rule E of §5.2.4 on the first segment of `input`: appends it to `out`, and returns what
+/// follows its `/` (the input then goes on at that `/`), or `None` when it was the last.
+fn push_first_segment<'a>(out: &mut String, input: &'a str) -> Option<&'a str> {
+    let slash = find_byte(input.as_bytes(), 0, b'/');
+    out.push_str(&input[..slash.unwrap_or(input.len())]);
+    Some(&input[slash? + 1..])
 }
 
 /// The rest of the loop of §5.2.4, once the input starts with `/`: on the input `/` +
@@ -431,10 +409,10 @@ fn is_dot_segment<const ENCODED: bool>(seg: &str) -> bool {
 }
 
 /// A `.` or `..` segment: where it starts and ends, and whether it is `..`.
-struct DotSegment {
-    start: usize,
-    end: usize,
-    up: bool,
+pub(super) struct DotSegment {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) up: bool,
 }
 
 impl DotSegment {
@@ -442,183 +420,29 @@ impl DotSegment {
     #[inline(always)]
     fn first_in<const ENCODED: bool>(segs: &str) -> Option<DotSegment> {
         if ENCODED {
-            return Self::first_encoded(segs);
+            return options::first_encoded_dot_segment(segs);
         }
         let start = first_dot_segment(segs.as_bytes())?;
         let up = segs.as_bytes().get(start + 1) == Some(&b'.');
-        Some(DotSegment {
-            start,
-            end: start + 1 + usize::from(up),
-            up,
-        })
+        let end = start + 1 + usize::from(up);
+        Some(DotSegment { start, end, up })
     }
+}
 
-    /// [`first_in`](Self::first_in) with encoded dots: segment by segment.
-    #[inline(never)]
-    fn first_encoded(segs: &str) -> Option<DotSegment> {
-        let mut from = 0;
-        loop {
-            let end = find_byte(segs.as_bytes(), from, b'/').unwrap_or(segs.len());
-            match options::dot_kind(&segs[from..end], true) {
-                0 if end == segs.len() => return None,
-                0 => from = end + 1,
-                kind => {
-                    return Some(DotSegment {
-                        start: from,
-                        end,
-                        up: kind == 2,
-                    })
-                }
-            }
-        }
-    }
+/// The index of the last `/` of `b[from..to]`. The search runs back from `to` over `b` as a
+/// whole (what comes before `from` is the text before the path), so that it reads whole
+/// windows rather than copying a short range: a `/` before `from` means none in the range.
+#[inline(always)]
+fn last_slash(b: &[u8], from: usize, to: usize) -> Option<usize> {
+    rfind_byte(b, to, b'/').filter(|&q| q >= from)
 }
 
 /// Removes the last segment of the output (from `start`), and its preceding `/` if any
 /// (§5.2.4 C).
 #[inline]
 fn pop_segment(out: &mut String, start: usize) {
-    let cut = rfind_byte_in(out.as_bytes(), start, out.len(), b'/').unwrap_or(start);
+    let cut = last_slash(out.as_bytes(), start, out.len()).unwrap_or(start);
     out.truncate(cut);
-}
-
-impl<T: AsRef<str>> Iri<T> {
-    /// Resolves a reference against this IRI as base (RFC 3986 §5.2, strict), returning a
-    /// new IRI. The base's fragment is ignored; the result keeps the reference's.
-    ///
-    /// ```
-    /// use iri::{Iri, IriRef};
-    /// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
-    /// let r = IriRef::parse("../g?y#s").unwrap();
-    /// assert_eq!(base.resolve(&r), "http://a/b/g?y#s");
-    ///
-    /// let base = Iri::parse("http://例え.テスト/δ/ε").unwrap();
-    /// assert_eq!(base.resolve(&IriRef::parse("ζ/../η").unwrap()), "http://例え.テスト/δ/η");
-    /// ```
-    pub fn resolve<U: AsRef<str>>(&self, reference: &IriRef<U>) -> Iri<String> {
-        let mut out = String::new();
-        let pos = resolve_parts(
-            self.as_str(),
-            self.positions(),
-            reference.as_str(),
-            reference.positions(),
-            &mut out,
-        );
-        Iri::from_parts(out, pos)
-    }
-
-    /// Resolves a reference into `buf` (cleared first) and returns a view of it. A loop that
-    /// reuses one buffer allocates nothing once the buffer has grown to fit.
-    ///
-    /// ```
-    /// use iri::{Iri, IriRef};
-    /// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
-    /// let mut buf = String::new();
-    /// for (r, want) in [("g", "http://a/b/c/g"), ("//g", "http://g"), ("?y", "http://a/b/c/d;p?y")] {
-    ///     let out = base.resolve_into(&IriRef::parse(r).unwrap(), &mut buf);
-    ///     assert_eq!(out, want);
-    /// }
-    /// ```
-    pub fn resolve_into<'b, U: AsRef<str>>(
-        &self,
-        reference: &IriRef<U>,
-        buf: &'b mut String,
-    ) -> Iri<&'b str> {
-        buf.clear();
-        let pos = resolve_parts(
-            self.as_str(),
-            self.positions(),
-            reference.as_str(),
-            reference.positions(),
-            buf,
-        );
-        Iri::from_parts(buf.as_str(), pos)
-    }
-
-    /// The shortest reference that resolves against this base to `target`:
-    /// `base.resolve(&base.relativize(&t)?) == t` for every pair where it succeeds.
-    ///
-    /// The candidates, shortest chosen: the empty reference, `#fragment`, `?query…`, a
-    /// relative path (`g`, `../g`, `.`, `..`, `./a:b`), an absolute path, a network-path
-    /// reference (`//authority/…`) and the whole target. Each candidate is checked by
-    /// resolving it, so the law holds by construction.
-    ///
-    /// Fails when no reference reaches the target: resolution removes dot segments from every
-    /// path it builds, so a target whose path holds `.` or `..` segments is reachable only if
-    /// the base has that very path.
-    ///
-    /// ```
-    /// use iri::Iri;
-    /// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
-    /// let rel = |t| base.relativize(&Iri::parse(t).unwrap()).unwrap().into_inner();
-    /// assert_eq!(rel("http://a/b/c/g"), "g");
-    /// assert_eq!(rel("http://a/b/"), "..");
-    /// assert_eq!(rel("http://a/g"), "/g");
-    /// assert_eq!(rel("http://a/b/c/d;p?q#s"), "#s");
-    /// assert_eq!(rel("https://a/g"), "https://a/g");
-    /// assert!(base.relativize(&Iri::parse("http://a/b/../c").unwrap()).is_err());
-    /// ```
-    pub fn relativize<U: AsRef<str>>(
-        &self,
-        target: &Iri<U>,
-    ) -> Result<IriRef<String>, RelativizeError> {
-        relativize(self.as_borrowed(), target.as_borrowed())
-    }
-}
-
-impl<T: AsRef<str>> Uri<T> {
-    /// Resolves a URI reference against this URI (RFC 3986 §5.2, strict); see
-    /// [`Iri::resolve`].
-    ///
-    /// ```
-    /// use iri::{Uri, UriRef};
-    /// let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
-    /// assert_eq!(base.resolve(&UriRef::parse("../../g").unwrap()), "http://a/g");
-    /// ```
-    pub fn resolve<U: AsRef<str>>(&self, reference: &UriRef<U>) -> Uri<String> {
-        // URI in, URI out: resolution adds no character that was not in its inputs.
-        let t = self.as_iri().resolve(&reference.as_iri_ref());
-        let pos = t.positions();
-        Uri::from_parts(t.into_inner(), pos)
-    }
-
-    /// Resolves a URI reference into `buf` (cleared first); see [`Iri::resolve_into`].
-    ///
-    /// ```
-    /// use iri::{Uri, UriRef};
-    /// let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
-    /// let mut buf = String::new();
-    /// assert_eq!(base.resolve_into(&UriRef::parse("g;x=1/../y").unwrap(), &mut buf), "http://a/b/c/y");
-    /// ```
-    pub fn resolve_into<'b, U: AsRef<str>>(
-        &self,
-        reference: &UriRef<U>,
-        buf: &'b mut String,
-    ) -> Uri<&'b str> {
-        let pos = self
-            .as_iri()
-            .resolve_into(&reference.as_iri_ref(), buf)
-            .positions();
-        let buf: &'b String = buf;
-        Uri::from_parts(buf.as_str(), pos)
-    }
-
-    /// The shortest URI reference that resolves against this base to `target`; see
-    /// [`Iri::relativize`].
-    ///
-    /// ```
-    /// use iri::Uri;
-    /// let base = Uri::parse("http://a/b/c/d").unwrap();
-    /// assert_eq!(base.relativize(&Uri::parse("http://a/b/x").unwrap()).unwrap(), "../x");
-    /// ```
-    pub fn relativize<U: AsRef<str>>(
-        &self,
-        target: &Uri<U>,
-    ) -> Result<UriRef<String>, RelativizeError> {
-        let r = relativize(self.as_iri(), target.as_iri())?;
-        let pos = r.positions();
-        Ok(UriRef::from_parts(r.into_inner(), pos))
-    }
 }
 
 #[cfg(test)]

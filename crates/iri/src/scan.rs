@@ -1191,7 +1191,7 @@ pub(crate) fn count_non_ascii(b: &[u8]) -> usize {
 
 /// Writes the octets of `src` into `out` from `j` on, each as its entry of `table` (up to
 /// four bytes, little-endian, the number of bytes that count in the top byte: for
-/// `chars::URI_OCTET`, `%HH` or the octet itself), each entry after the bytes that count of
+/// `pct::URI_OCTET`, `%HH` or the octet itself), each entry after the bytes that count of
 /// the one before; returns where the last ends.
 ///
 /// Contract: `out` has room from `j` for every octet to take its longest entry and three
@@ -1380,13 +1380,13 @@ mod resolve_scan_tests {
         }
     }
 
-    // own: every byte value, written through `chars::URI_OCTET`, against `%HH` one octet at
+    // own: every byte value, written through `pct::URI_OCTET`, against `%HH` one octet at
     // a time.
     #[test]
     fn octet_entries_are_percent_encoding() {
         let src: Vec<u8> = (0..=255u8).rev().chain(0..=255u8).collect();
         let mut out = alloc::vec![0u8; 3 * src.len() + 3];
-        let end = write_octet_entries(&src, &crate::chars::URI_OCTET, &mut out, 0);
+        let end = write_octet_entries(&src, &crate::pct::URI_OCTET, &mut out, 0);
         let mut want = String::new();
         for &o in &src {
             if o < 0x80 {

@@ -35,7 +35,8 @@ use core::fmt;
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 use unicode_normalization::UnicodeNormalization;
 
-use crate::chars::{is, push_pct, push_pct_char, UNRESERVED};
+use crate::chars::{is, UNRESERVED};
+use crate::pct::{push_pct, push_pct_char};
 
 /// A character encoding of the WHATWG Encoding Standard (through `encoding_rs`).
 ///

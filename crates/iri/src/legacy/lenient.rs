@@ -29,10 +29,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::{self, is_leiri_char, is_wider_ascii, push_pct_char};
+use crate::chars::{self, is_leiri_char, is_wider_ascii};
 use crate::error::{fmt_char, Component, ParseError};
 use crate::iri::parts;
 use crate::parser::{self, Kind, Positions};
+use crate::pct::push_pct_char;
 use crate::{IriRef, UriRef};
 
 /// Which grammar a lenient parse accepts.

@@ -24,7 +24,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::{self, hex_value};
+use crate::chars;
+use crate::pct::hex_value;
 
 /// The ASCII whitespace of §4 step 1: SP, CR, LF, TAB.
 #[inline]

@@ -76,6 +76,7 @@ use super::{excerpt, Code, Ctx, Diagnostic, Sink};
 use crate::chars::{self, is, UNRESERVED};
 pub(super) use crate::convert::pct_at;
 use crate::error::Component;
+use crate::pct;
 
 /// A character of a component as RFC 3987 §3.2 would leave it.
 #[derive(Debug, Clone)]
@@ -438,7 +439,7 @@ fn suggestion(s: impl Iterator<Item = char>, component: Component, encode: bool)
         if (c.is_ascii() || !encode) && chars::kept_between_delimiters(c, host, in_query) {
             out.push(c);
         } else {
-            chars::push_pct_char(&mut out, c);
+            pct::push_pct_char(&mut out, c);
         }
     }
     out

@@ -23,9 +23,11 @@ use core::str::FromStr;
 
 use super::{
     fix_double_slash, has_dot_segment, remove_dot_segments_into, resolve_parts, walk_segments,
+    DotSegment,
 };
 use crate::convert::reserve;
 use crate::parser::Positions;
+use crate::scan::find_byte;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How references are resolved: the literal algorithm of RFC 3986 §5.2.2 (the default,
@@ -321,7 +323,7 @@ impl FromStr for ResolveOptions {
 fn has_pct_2e(s: &str) -> bool {
     let b = s.as_bytes();
     let mut from = 0;
-    while let Some(k) = crate::scan::find_byte(b, from, b'%') {
+    while let Some(k) = find_byte(b, from, b'%') {
         if b.get(k + 1) == Some(&b'2') && matches!(b.get(k + 2), Some(b'e' | b'E')) {
             return true;
         }
@@ -365,6 +367,27 @@ pub(super) fn dot_kind(seg: &str, encoded: bool) -> u8 {
         }
     }
     dots
+}
+
+/// The first segment of `segs` (segments separated by `/`) that is `.` or `..` once its
+/// `%2E` are decoded: the search of the §5.2.4 walk with encoded dots, segment by segment.
+#[inline(never)]
+pub(super) fn first_encoded_dot_segment(segs: &str) -> Option<DotSegment> {
+    let mut start = 0;
+    loop {
+        let end = find_byte(segs.as_bytes(), start, b'/').unwrap_or(segs.len());
+        match dot_kind(&segs[start..end], true) {
+            0 if end == segs.len() => return None,
+            0 => start = end + 1,
+            kind => {
+                return Some(DotSegment {
+                    start,
+                    end,
+                    up: kind == 2,
+                })
+            }
+        }
+    }
 }
 
 /// RFC 3986 §5.2.4 `remove_dot_segments` of `dir + "/" + path` (or `path` alone), appended

@@ -60,10 +60,7 @@ fn merged_into(out: &mut String, dir: &str, path: &str) {
 fn push_path(out: &mut String, dir: &str, path: &str) {
     // The directory as the end of `head`, as for a relative reference.
     let head = alloc::format!("x{dir}");
-    let dir = Dir {
-        in_base: dir.len(),
-        root: false,
-    };
+    let dir = Dir::InBase(dir.len());
     let start = out.len();
     Target::new(&head, dir, path, 0..path.len()).write(out);
     out.replace_range(start..start + 1, "");

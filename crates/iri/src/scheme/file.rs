@@ -313,7 +313,7 @@ fn encode_segment(seg: &str, out: &mut String) {
         if keep {
             out.push(c);
         } else {
-            crate::chars::push_pct_char(out, c);
+            crate::pct::push_pct_char(out, c);
         }
     }
 }
