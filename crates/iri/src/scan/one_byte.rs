@@ -30,3 +30,15 @@ pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
 pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     (from..s.len()).find(|&i| s[i] >= 0x80).unwrap_or(s.len())
 }
+
+// ---- used by normalization ----
+
+/// `normal_marks`: whether `s` holds a `%`, a `/` followed by a `.`, and an `A`–`Z` below
+/// `upper_to`, as `(percent, slash_dot, upper)`.
+pub(crate) fn normal_marks(s: &[u8], upper_to: usize) -> (bool, bool, bool) {
+    (
+        s.contains(&b'%'),
+        s.windows(2).any(|w| w == b"/."),
+        s[..upper_to].iter().any(u8::is_ascii_uppercase),
+    )
+}
