@@ -14,6 +14,7 @@ impl Normalizer<'_> {
     /// anything. `false` may also mean "not sure": the caller then writes and compares. Sure
     /// answers cover the syntax-based steps in either form and NFC/NFKC of ASCII text; the
     /// scheme rules (ports, empty paths, IDN) always take the writing path.
+    #[inline]
     pub(super) fn unchanged(&self, s: &str, p: Positions) -> bool {
         if self.scheme {
             return false;
