@@ -46,6 +46,15 @@ fn check(s: &[u8], from: usize, v: u8) {
     let want = one_byte::first_non_ascii(s, from);
     assert_eq!(scan::first_non_ascii(s, from), want, "{from} {s:02X?}");
     assert_eq!(scan::first_non_ascii_scalar(s, from), want, "{from} {s:02X?}");
+    // normal_marks, with the upper-case search limited at `from`.
+    let (percent, slash_dot, upper) = one_byte::normal_marks(s, from);
+    let want = scan::NormalMarks {
+        percent,
+        slash_dot,
+        upper,
+    };
+    assert_eq!(scan::normal_marks(s, from), want, "{from} {s:02X?}");
+    assert_eq!(scan::normal_marks_scalar(s, from), want, "{from} {s:02X?}");
 }
 
 /// The SSSE3 and AVX2 marks of `s` (1 to 128 bytes), where the processor has them.

@@ -1242,6 +1242,171 @@ pub(crate) fn ascii_case_scan(b: &[u8]) -> CaseScan {
     }
 }
 
+// ---- used by normalization ----
+
+/// What [`normal_marks`] finds in a text: the bytes that syntax-based normalization could
+/// act on. A text with none of them is left as it is by the case, percent-encoding and
+/// dot-segment steps; one with some may still be (the caller then looks closer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct NormalMarks {
+    /// A `%`.
+    pub(crate) percent: bool,
+    /// A `/` followed by a `.`.
+    pub(crate) slash_dot: bool,
+    /// An ASCII upper-case letter (`A`–`Z`) before the `upper_to` given.
+    pub(crate) upper: bool,
+}
+
+/// Whether `s` holds a `%`, a `/` directly followed by a `.`, and an ASCII upper-case letter
+/// at an index below `upper_to`, in one pass.
+///
+/// Contract: `upper_to <= s.len()`.
+#[inline]
+pub(crate) fn normal_marks(s: &[u8], upper_to: usize) -> NormalMarks {
+    debug_assert!(upper_to <= s.len());
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64.
+    unsafe {
+        normal_marks_x86::normal_marks_sse2(s, upper_to)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        normal_marks_scalar(s, upper_to)
+    }
+}
+
+/// [`normal_marks`] eight bytes at a time, without SIMD: exact byte comparisons
+/// ([`swar_eq`]), the word after each byte for the pairs, and the upper-case test of
+/// [`ascii_case_scan`] kept to the bytes below `upper_to`.
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
+#[inline]
+pub(crate) fn normal_marks_scalar(s: &[u8], upper_to: usize) -> NormalMarks {
+    let (mut percent, mut pairs, mut upper) = (0u64, 0u64, 0u64);
+    let mut i = 0;
+    while i < s.len() {
+        let w = load_word(s, i);
+        // The eight bytes from `i + 1`: those of `w` moved down, and the one after them
+        // (zero past the end, which matches nothing).
+        let next = (w >> 8) | (u64::from(s.get(i + 8).copied().unwrap_or(0)) << 56);
+        percent |= swar_eq(w, b'%');
+        pairs |= swar_eq(w, b'/') & swar_eq(next, b'.');
+        let below = upper_to.saturating_sub(i).min(8);
+        if below > 0 {
+            let keep = if below == 8 {
+                u64::MAX
+            } else {
+                (1u64 << (8 * below)) - 1
+            };
+            let low = w & !HIGH;
+            upper |= low.wrapping_add(0x3F3F_3F3F_3F3F_3F3F)
+                & !low.wrapping_add(0x2525_2525_2525_2525)
+                & !w
+                & keep;
+        }
+        i += 8;
+    }
+    NormalMarks {
+        percent: percent != 0,
+        slash_dot: pairs != 0,
+        upper: upper & HIGH != 0,
+    }
+}
+
+/// The SSE2 version of [`normal_marks`].
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod normal_marks_x86 {
+    use super::NormalMarks;
+    use core::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+    };
+
+    /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
+    #[inline(always)]
+    fn load16(s: &[u8], i: usize) -> __m128i {
+        let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// The bytes of `a` that are `A`–`Z`, one bit each: adding 63 takes `A`–`Z` to
+    /// -128..=-103 (as signed bytes) and every other byte above.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn upper_bits(a: __m128i) -> u32 {
+        let shifted = _mm_add_epi8(a, _mm_set1_epi8(63));
+        _mm_movemask_epi8(_mm_cmplt_epi8(shifted, _mm_set1_epi8(-102))) as u32
+    }
+
+    /// The `%` bytes of `a`, and the `/` bytes of `a` whose next byte (the same byte of
+    /// `b`, loaded one further on) is `.`, as masks.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn percent_and_pairs(a: __m128i, b: __m128i) -> (__m128i, __m128i) {
+        let percent = _mm_cmpeq_epi8(a, _mm_set1_epi8(b'%' as i8));
+        let slash = _mm_cmpeq_epi8(a, _mm_set1_epi8(b'/' as i8));
+        let dot = _mm_cmpeq_epi8(b, _mm_set1_epi8(b'.' as i8));
+        (percent, _mm_and_si128(slash, dot))
+    }
+
+    /// The low `k` bits set (`k <= 16`).
+    #[inline(always)]
+    fn low_bits(k: usize) -> u32 {
+        (1u32 << k) - 1
+    }
+
+    /// [`super::normal_marks`] 16 bytes at a time: each step loads the 16 bytes from `i`
+    /// and those from `i + 1` (the second bytes of the pairs). The marks are only ORed
+    /// together, so the last step may load bytes already seen: it takes the last 17.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(crate) fn normal_marks_sse2(s: &[u8], upper_to: usize) -> NormalMarks {
+        let n = s.len();
+        if n < 17 {
+            // One step over a copy padded with zeros, which match nothing.
+            let mut buf = [0u8; 32];
+            buf[..n].copy_from_slice(s);
+            let (a, b) = (load16(&buf, 0), load16(&buf, 1));
+            let (percent, pairs) = percent_and_pairs(a, b);
+            return NormalMarks {
+                percent: _mm_movemask_epi8(percent) != 0,
+                slash_dot: _mm_movemask_epi8(pairs) != 0,
+                upper: upper_bits(a) & low_bits(upper_to.min(16)) != 0,
+            };
+        }
+        let (mut percent, mut pairs) = (_mm_setzero_si128(), _mm_setzero_si128());
+        let mut upper = 0u32;
+        let mut i = 0;
+        // The steps that start below `upper_to` also look for upper-case letters.
+        while i + 17 <= n && i < upper_to {
+            let a = load16(s, i);
+            let (p, q) = percent_and_pairs(a, load16(s, i + 1));
+            percent = _mm_or_si128(percent, p);
+            pairs = _mm_or_si128(pairs, q);
+            upper |= upper_bits(a) & low_bits((upper_to - i).min(16));
+            i += 16;
+        }
+        while i + 17 <= n {
+            let (p, q) = percent_and_pairs(load16(s, i), load16(s, i + 1));
+            percent = _mm_or_si128(percent, p);
+            pairs = _mm_or_si128(pairs, q);
+            i += 16;
+        }
+        // The rest (`i >= n - 16`): the bytes of the last 16 and the pairs of the last 17.
+        let last = load16(s, n - 16);
+        let (p, _) = percent_and_pairs(last, last);
+        let (_, q) = percent_and_pairs(load16(s, n - 17), last);
+        percent = _mm_or_si128(percent, p);
+        pairs = _mm_or_si128(pairs, q);
+        upper |= upper_bits(last) & low_bits(upper_to.saturating_sub(n - 16).min(16));
+        NormalMarks {
+            percent: _mm_movemask_epi8(percent) != 0,
+            slash_dot: _mm_movemask_epi8(pairs) != 0,
+            upper: upper != 0,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -1419,5 +1584,99 @@ mod resolve_scan_tests {
                 upper: false
             }
         );
+    }
+}
+
+#[cfg(test)]
+mod normal_marks_tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    /// Every version of `normal_marks` this build has, against the one-byte version.
+    fn check(s: &[u8], upper_to: usize) {
+        let (percent, slash_dot, upper) = one_byte::normal_marks(s, upper_to);
+        let want = NormalMarks {
+            percent,
+            slash_dot,
+            upper,
+        };
+        let mut got = alloc::vec![
+            ("dispatch", normal_marks(s, upper_to)),
+            ("scalar", normal_marks_scalar(s, upper_to)),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86-64.
+        got.push(("sse2", unsafe {
+            normal_marks_x86::normal_marks_sse2(s, upper_to)
+        }));
+        for (name, marks) in got {
+            assert_eq!(marks, want, "{name}: upper_to {upper_to} in {s:02X?}");
+        }
+    }
+
+    /// The limits worth checking for a text of `len` bytes with something at `at`.
+    fn limits(len: usize, at: usize) -> Vec<usize> {
+        let mut v = alloc::vec![0, at, at + 1, len, len.saturating_sub(1), 15, 16, 17];
+        v.retain(|&u| u <= len);
+        v
+    }
+
+    // own: every byte value at every position of every length up to 48, with the limit of
+    // the upper-case search before, at and after it, at the ends and around 16.
+    #[test]
+    fn every_byte_at_every_position() {
+        for len in 1..=48usize {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    let mut s = alloc::vec![b'a'; len];
+                    s[at] = v;
+                    for upper_to in limits(len, at) {
+                        check(&s, upper_to);
+                    }
+                }
+            }
+        }
+        check(b"", 0);
+    }
+
+    // own: a `/` and a `.` at every pair of positions of every length up to 48 (adjacent in
+    // either order, or apart), over backgrounds of `a`, `/` and `.`, so that a pair falls
+    // on every seam of the 8- and 16-byte steps and of the last step's overlap.
+    #[test]
+    fn slash_dot_pairs_everywhere() {
+        for len in 0..=48usize {
+            for background in [b'a', b'/', b'.'] {
+                for slash in 0..len {
+                    for dot in [slash + 1, slash.wrapping_sub(1), slash + 2, len - 1] {
+                        let mut s = alloc::vec![background; len];
+                        s[slash] = b'/';
+                        if dot < len && dot != slash {
+                            s[dot] = b'.';
+                        }
+                        check(&s, 0);
+                        check(&s, len);
+                    }
+                }
+            }
+        }
+    }
+
+    // own: texts at every alignment in memory, with marks of every kind at the start, in
+    // the middle and at the end.
+    #[test]
+    fn every_alignment() {
+        let body: Vec<u8> = b"http://Ex%41mple.org/a/./b?Q=%7e#/.F".to_vec();
+        for off in 0..16 {
+            let mut v = alloc::vec![b'x'; off];
+            v.extend_from_slice(&body);
+            for from in 0..body.len() {
+                for to in from..=body.len() {
+                    let s = &v[off + from..off + to];
+                    for upper_to in 0..=s.len() {
+                        check(s, upper_to);
+                    }
+                }
+            }
+        }
     }
 }

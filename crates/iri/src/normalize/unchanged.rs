@@ -7,12 +7,14 @@
 
 use super::{parts, Chars, Form, Normalizer, Positions, Steps};
 use crate::resolve::has_dot_segment;
+use crate::scan;
 
 impl Normalizer<'_> {
     /// Whether [`Normalizer::write`] would give `s` back unchanged, found without writing
     /// anything. `false` may also mean "not sure": the caller then writes and compares. Sure
     /// answers cover the syntax-based steps in either form and NFC/NFKC of ASCII text; the
     /// scheme rules (ports, empty paths, IDN) always take the writing path.
+    #[inline]
     pub(super) fn unchanged(&self, s: &str, p: Positions) -> bool {
         if self.scheme {
             return false;
@@ -27,24 +29,29 @@ impl Normalizer<'_> {
         }
         let case = self.steps.contains(Steps::CASE);
         let b = s.as_bytes();
-        if case
-            && b[..p.scheme_end as usize]
+        let path = parts::path(s, &p);
+        // One pass finds what a step could act on: a `%` (percent-encoding, and the case of
+        // its hex digits), a `/.` (a dot segment after the first) and, with the case step, an
+        // upper-case letter in the scheme or authority. Most references have none of them;
+        // each one found is looked at closer.
+        let marks = scan::normal_marks(b, if case { p.auth_end as usize } else { 0 });
+        if marks.upper
+            && (b[..p.scheme_end as usize]
                 .iter()
                 .any(u8::is_ascii_uppercase)
+                || (p.auth_end > p.scheme_end
+                    && host_lowers(&b[p.scheme_end as usize + 2..p.auth_end as usize])))
         {
             return false;
         }
-        if !percent_unchanged(b, p, self.steps, self.form == Form::Uri) {
+        if marks.percent && !percent_unchanged(b, p, self.steps, self.form == Form::Uri) {
             return false;
         }
-        if case
-            && p.auth_end > p.scheme_end
-            && host_lowers(&b[p.scheme_end as usize + 2..p.auth_end as usize])
+        if p.scheme_end > 0
+            && self.steps.contains(Steps::DOT_SEGMENTS)
+            && (marks.slash_dot || path.starts_with('.'))
+            && has_dot_segment(path)
         {
-            return false;
-        }
-        let path = parts::path(s, &p);
-        if p.scheme_end > 0 && self.steps.contains(Steps::DOT_SEGMENTS) && has_dot_segment(path) {
             return false;
         }
         // A "//" path without authority would get "/." (never from a parsed reference).
@@ -181,6 +188,21 @@ mod tests {
             "?",
             "http://h:80/",
             "http://h:/",
+            // Marks past the first 16 bytes, and marks that change nothing.
+            "http://www.example.org.example/a/b/c?d=e#f",
+            "http://www.example.org.EXAMPLE/a/b/c?d=e#f",
+            "http://user:PASSWORD@www.example.org/a/b/c",
+            "http://www.example.org/Some/Path/Upper?Q=A",
+            "http://www.example.org/.well-known/a/..b/c.",
+            "http://www.example.org/some/long/path/./x",
+            "http://www.example.org/some/long/path/..",
+            "http://www.example.org/some/long/path/%2e",
+            "http://www.example.org/some/long/path/%41",
+            "http://www.example.org/some/long/path?%5b",
+            "foo:.",
+            "foo:./a",
+            "foo:.a/b",
+            "HTTP://h",
         ];
         let steps = [
             Steps::NONE,

@@ -61,3 +61,15 @@ pub(crate) fn marks(s: &[u8], class: u16) -> crate::scan::Marks<u128> {
     }
     m
 }
+
+// ---- used by normalization ----
+
+/// `normal_marks`: whether `s` holds a `%`, a `/` followed by a `.`, and an `A`–`Z` below
+/// `upper_to`, as `(percent, slash_dot, upper)`.
+pub(crate) fn normal_marks(s: &[u8], upper_to: usize) -> (bool, bool, bool) {
+    (
+        s.contains(&b'%'),
+        s.windows(2).any(|w| w == b"/."),
+        s[..upper_to].iter().any(u8::is_ascii_uppercase),
+    )
+}
