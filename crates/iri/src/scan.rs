@@ -812,6 +812,207 @@ pub(crate) fn ascii_case_scan(b: &[u8]) -> CaseScan {
     }
 }
 
+// ---- used by IRI→URI mapping ----
+
+// Every byte of every entry of `chars::URI_OCTET` is ASCII: `push_uri_octets` relies on it.
+const _: () = {
+    let mut o = 0;
+    while o < 256 {
+        assert!(crate::chars::URI_OCTET[o] & 0x8080_8080 == 0);
+        o += 1;
+    }
+};
+
+/// Appends `s[from..]` to `out` with every non-ASCII octet written as `%HH` (upper-case hex)
+/// and every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2). `from <= s.len()`.
+///
+/// The bytes are written into the string's own buffer, made ready first with room for every
+/// octet to take three bytes, and 16 more: with SSSE3 sixteen octets at a time
+/// ([`uri_x86::write_uri_octets_ssse3`]), else one at a time ([`write_octet_entries`] with
+/// `chars::URI_OCTET`). Every byte written is ASCII, so the result needs no UTF-8 check.
+#[inline]
+pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &[u8], from: usize) {
+    let room = 3 * (s.len() - from) + 16;
+    // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a panic).
+    // Every byte stored below is ASCII: the zeros of `resize`, the octets below 0x80 copied
+    // as they are, `%` and upper-case hex digits (for the scalar writer, the entries of
+    // `URI_OCTET`, checked above). ASCII bytes after the string's own UTF-8 keep it UTF-8
+    // at every step, and `truncate` cuts among them only.
+    let v = unsafe { out.as_mut_vec() };
+    let start = v.len();
+    v.resize(start + room, 0);
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the processor has SSSE3 (checked just above).
+        let end = unsafe { uri_x86::write_uri_octets_ssse3(s, from, v, start) };
+        v.truncate(end);
+        return;
+    }
+    let end = write_octet_entries(&s[from..], &crate::chars::URI_OCTET, v, start);
+    v.truncate(end);
+}
+
+/// The SSSE3 writer of [`push_uri_octets`].
+///
+/// Sixteen octets at a time: a block without a non-ASCII octet is stored whole; otherwise
+/// the hex digits of the high and low nibbles of all sixteen are looked up with `pshufb`,
+/// and each group of four octets is laid out next to its digits and four `%` in one
+/// register (`o0 o1 o2 o3 h0 h1 h2 h3 l0 l1 l2 l3 % % % %`), from which one `pshufb`
+/// chosen by the group's four non-ASCII bits puts its four to twelve output bytes in order.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod uri_x86 {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi32, _mm_unpackhi_epi64,
+        _mm_unpacklo_epi32, _mm_unpacklo_epi64,
+    };
+
+    /// For each pattern `k` of non-ASCII octets in a group of four (bit `t` for octet `t`),
+    /// the `pshufb` indices that write the group from its register: `12, 4 + t, 8 + t`
+    /// (`%HH`) for an octet of the pattern, `t` for another; the unused rest is zero.
+    static GROUP_SHUFFLE: [[u8; 16]; 16] = {
+        let mut t = [[0x80u8; 16]; 16];
+        let mut k = 0;
+        while k < 16 {
+            let mut j = 0;
+            let mut o = 0;
+            while o < 4 {
+                if k >> o & 1 == 1 {
+                    t[k][j] = 12;
+                    t[k][j + 1] = 4 + o as u8;
+                    t[k][j + 2] = 8 + o as u8;
+                    j += 3;
+                } else {
+                    t[k][j] = o as u8;
+                    j += 1;
+                }
+                o += 1;
+            }
+            k += 1;
+        }
+        t
+    };
+
+    /// How many bytes a group of four with the non-ASCII pattern `k` writes.
+    static GROUP_LEN: [u8; 16] = {
+        let mut t = [0u8; 16];
+        let mut k = 0;
+        while k < 16 {
+            t[k] = 4 + 2 * (k as u32).count_ones() as u8;
+            k += 1;
+        }
+        t
+    };
+
+    /// `pshufb` indices that move the bytes of a register down by `r` (read from `r`),
+    /// zero-filling the top: `SHIFT_DOWN[r..r + 16]`.
+    static SHIFT_DOWN: [u8; 32] = {
+        let mut t = [0x80u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            t[i] = i as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
+    #[inline(always)]
+    fn load16(s: &[u8], i: usize) -> __m128i {
+        let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// Stores `v` at `out[j..j + 16]` (`j + 16 <= out.len()`).
+    #[inline(always)]
+    fn store16(out: &mut [u8], j: usize, v: __m128i) {
+        let w: &mut [u8; 16] = (&mut out[j..j + 16]).try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 writable bytes; the store has no alignment requirement.
+        unsafe { _mm_storeu_si128(w.as_mut_ptr().cast(), v) }
+    }
+
+    /// Writes the first `groups` groups of four octets of `v` (non-ASCII bits `m`) at
+    /// `out[j..]`, each group's 16-byte store after the bytes of the one before; returns
+    /// where the last group's bytes end.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn write_groups(v: __m128i, m: u32, groups: usize, out: &mut [u8], mut j: usize) -> usize {
+        let nibble = _mm_set1_epi8(0x0F);
+        let hex = load16(b"0123456789ABCDEF", 0);
+        let hi = _mm_shuffle_epi8(hex, _mm_and_si128(_mm_srli_epi16::<4>(v), nibble));
+        let lo = _mm_shuffle_epi8(hex, _mm_and_si128(v, nibble));
+        let pct = _mm_set1_epi8(b'%' as i8);
+        let (a, b) = (_mm_unpacklo_epi32(v, hi), _mm_unpacklo_epi32(lo, pct));
+        let (c, d) = (_mm_unpackhi_epi32(v, hi), _mm_unpackhi_epi32(lo, pct));
+        let regs = [
+            _mm_unpacklo_epi64(a, b),
+            _mm_unpackhi_epi64(a, b),
+            _mm_unpacklo_epi64(c, d),
+            _mm_unpackhi_epi64(c, d),
+        ];
+        for (g, &r) in regs.iter().enumerate().take(groups) {
+            let k = (m >> (4 * g) & 15) as usize;
+            let shuffle = load16(&GROUP_SHUFFLE[k], 0);
+            store16(out, j, _mm_shuffle_epi8(r, shuffle));
+            j += GROUP_LEN[k] as usize;
+        }
+        j
+    }
+
+    /// Writes `s[from..]` as [`super::push_uri_octets`] does, into `out` from `j`; returns
+    /// where the written bytes end.
+    ///
+    /// Contract: `out.len() >= j + 3 * (s.len() - from) + 16`. A group's store reaches at
+    /// most 12 bytes past the group's end; the last block, loaded with zeros past the text,
+    /// writes only its groups that hold text (the zeros of the last one, at most three,
+    /// take a byte each and are not counted).
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(crate) unsafe fn write_uri_octets_ssse3(
+        s: &[u8],
+        from: usize,
+        out: &mut [u8],
+        mut j: usize,
+    ) -> usize {
+        let n = s.len();
+        let mut i = from;
+        while i + 16 <= n {
+            let v = load16(s, i);
+            let m = _mm_movemask_epi8(v) as u32;
+            if m == 0 {
+                store16(out, j, v);
+                j += 16;
+            } else {
+                j = write_groups(v, m, 4, out, j);
+            }
+            i += 16;
+        }
+        let left = n - i;
+        if left == 0 {
+            return j;
+        }
+        // The last `left` octets, then zeros.
+        let v = if n >= 16 {
+            let shift = load16(&SHIFT_DOWN, 16 - left);
+            _mm_shuffle_epi8(load16(s, n - 16), shift)
+        } else {
+            let mut buf = [0u8; 16];
+            buf[..left].copy_from_slice(&s[i..]);
+            load16(&buf, 0)
+        };
+        let m = _mm_movemask_epi8(v) as u32;
+        if m == 0 {
+            store16(out, j, v);
+            return j + left;
+        }
+        let groups = left.div_ceil(4);
+        write_groups(v, m, groups, out, j) - (4 * groups - left)
+    }
+}
+
 #[cfg(test)]
 mod tests;
 
