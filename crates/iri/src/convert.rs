@@ -85,28 +85,26 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
 /// `%HH` (upper-case hex), and returns where the input offsets `ends` (ascending, at most
 /// `s.len()`) went, relative to the start of what it appended.
 ///
-/// The ASCII run before `first` is copied in one piece, the rest written by
-/// `scan::push_uri_octets` (sixteen octets at a time where the processor allows). A new
-/// string is allocated once, with room for every octet from `first` on to take three bytes
-/// and 16 more (what the writer needs to store whole registers).
+/// The octets are written by `scan::push_uri_octets` (sixteen at a time where the processor
+/// allows). A new string is allocated once, with room for every octet from `first` on to
+/// take three bytes, and 16 more (what the writer needs to store whole registers).
 fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
     let b = s.as_bytes();
     reserve(out, first + 3 * (b.len() - first) + 16);
     let base = out.len();
-    out.push_str(&s[..first]);
-    push_uri_octets(out, b, first);
+    push_uri_octets(out, s, first);
     let end = out.len() - base;
     // Offsets up to `first` stay; one further on moves by two for each non-ASCII octet
     // between `first` and it.
-    ends.map(|e| {
-        if e <= first {
-            e
-        } else if e == b.len() {
-            end
-        } else {
-            e + 2 * count_non_ascii(&b[first..e])
+    let mut at = ends;
+    for e in &mut at {
+        if *e == b.len() {
+            *e = end;
+        } else if *e > first {
+            *e += 2 * count_non_ascii(&b[first..*e]);
         }
-    })
+    }
+    at
 }
 
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed

@@ -823,32 +823,43 @@ const _: () = {
     }
 };
 
-/// Appends `s[from..]` to `out` with every non-ASCII octet written as `%HH` (upper-case hex)
-/// and every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2). `from <= s.len()`.
+/// Appends `s` to `out` with every non-ASCII octet written as `%HH` (upper-case hex) and
+/// every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2). The octets before
+/// `first` must be ASCII (`first` is where the caller found the first non-ASCII one).
 ///
-/// The bytes are written into the string's own buffer, made ready first with room for every
-/// octet to take three bytes, and 16 more: with SSSE3 sixteen octets at a time
-/// ([`uri_x86::write_uri_octets_ssse3`]), else one at a time ([`write_octet_entries`] with
-/// `chars::URI_OCTET`). Every byte written is ASCII, so the result needs no UTF-8 check.
+/// With SSSE3, sixteen octets at a time ([`uri_x86::write_uri_octets_ssse3`]) straight into
+/// the string's spare capacity, which first gets room for every octet from `first` on to
+/// take three bytes, and 16 more. Otherwise the ASCII run before `first` is copied in one piece and the rest
+/// written one octet at a time ([`write_octet_entries`] with `chars::URI_OCTET`). Every byte
+/// written is ASCII, so the result needs no UTF-8 check.
 #[inline]
-pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &[u8], from: usize) {
-    let room = 3 * (s.len() - from) + 16;
+pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: usize) {
+    let b = s.as_bytes();
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
+        // panic): its length only changes by `set_len` below, whose bytes are ASCII.
+        let v = unsafe { out.as_mut_vec() };
+        v.reserve(first + 3 * (b.len() - first) + 16);
+        // SAFETY: the processor has SSSE3 (checked just above); the spare capacity holds
+        // the room the writer needs.
+        let n = unsafe { uri_x86::write_uri_octets_ssse3(b, v.spare_capacity_mut()) };
+        // SAFETY: the writer initialized the first `n` bytes of the spare capacity (every
+        // byte it counts lies in one of its stores), all ASCII, and ASCII bytes after the
+        // string's own UTF-8 keep it UTF-8.
+        unsafe { v.set_len(v.len() + n) };
+        return;
+    }
+    out.push_str(&s[..first]);
+    let room = 3 * (b.len() - first) + 3;
     // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a panic).
-    // Every byte stored below is ASCII: the zeros of `resize`, the octets below 0x80 copied
-    // as they are, `%` and upper-case hex digits (for the scalar writer, the entries of
-    // `URI_OCTET`, checked above). ASCII bytes after the string's own UTF-8 keep it UTF-8
-    // at every step, and `truncate` cuts among them only.
+    // Every byte stored below is ASCII: the zeros of `resize` and the bytes of the entries
+    // of `URI_OCTET` (checked at compile time above). ASCII bytes after the string's own
+    // UTF-8 keep it UTF-8 at every step, and `truncate` cuts among them only.
     let v = unsafe { out.as_mut_vec() };
     let start = v.len();
     v.resize(start + room, 0);
-    #[cfg(target_arch = "x86_64")]
-    if x86::has_ssse3() {
-        // SAFETY: the processor has SSSE3 (checked just above).
-        let end = unsafe { uri_x86::write_uri_octets_ssse3(s, from, v, start) };
-        v.truncate(end);
-        return;
-    }
-    let end = write_octet_entries(&s[from..], &crate::chars::URI_OCTET, v, start);
+    let end = write_octet_entries(&b[first..], &crate::chars::URI_OCTET, v, start);
     v.truncate(end);
 }
 
@@ -866,6 +877,7 @@ pub(crate) mod uri_x86 {
         _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi32, _mm_unpackhi_epi64,
         _mm_unpacklo_epi32, _mm_unpacklo_epi64,
     };
+    use core::mem::MaybeUninit;
 
     /// For each pattern `k` of non-ASCII octets in a group of four (bit `t` for octet `t`),
     /// the `pshufb` indices that write the group from its register: `12, 4 + t, 8 + t`
@@ -926,8 +938,8 @@ pub(crate) mod uri_x86 {
 
     /// Stores `v` at `out[j..j + 16]` (`j + 16 <= out.len()`).
     #[inline(always)]
-    fn store16(out: &mut [u8], j: usize, v: __m128i) {
-        let w: &mut [u8; 16] = (&mut out[j..j + 16]).try_into().expect("16 bytes");
+    fn store16(out: &mut [MaybeUninit<u8>], j: usize, v: __m128i) {
+        let w: &mut [MaybeUninit<u8>; 16] = (&mut out[j..j + 16]).try_into().expect("16 bytes");
         // SAFETY: `w` is 16 writable bytes; the store has no alignment requirement.
         unsafe { _mm_storeu_si128(w.as_mut_ptr().cast(), v) }
     }
@@ -937,7 +949,13 @@ pub(crate) mod uri_x86 {
     /// where the last group's bytes end.
     #[inline]
     #[target_feature(enable = "ssse3")]
-    fn write_groups(v: __m128i, m: u32, groups: usize, out: &mut [u8], mut j: usize) -> usize {
+    fn write_groups(
+        v: __m128i,
+        m: u32,
+        groups: usize,
+        out: &mut [MaybeUninit<u8>],
+        mut j: usize,
+    ) -> usize {
         let nibble = _mm_set1_epi8(0x0F);
         let hex = load16(b"0123456789ABCDEF", 0);
         let hi = _mm_shuffle_epi8(hex, _mm_and_si128(_mm_srli_epi16::<4>(v), nibble));
@@ -960,25 +978,24 @@ pub(crate) mod uri_x86 {
         j
     }
 
-    /// Writes `s[from..]` as [`super::push_uri_octets`] does, into `out` from `j`; returns
-    /// where the written bytes end.
+    /// Writes `s` as [`super::push_uri_octets`] does at the start of `out`, and returns how
+    /// many bytes it wrote. Each of them lies in one of its 16-byte stores (a group's bytes
+    /// start its store, and so do a block's without a non-ASCII octet), so all are
+    /// initialized, and all are ASCII.
     ///
-    /// Contract: `out.len() >= j + 3 * (s.len() - from) + 16`. A group's store reaches at
-    /// most 12 bytes past the group's end; the last block, loaded with zeros past the text,
-    /// writes only its groups that hold text (the zeros of the last one, at most three,
-    /// take a byte each and are not counted).
+    /// Contract: `out` has room for the bytes written and 16 more, so `out.len() >= k +
+    /// 3 * (s.len() - k) + 16` when `s[..k]` is ASCII (else it panics). A group's store
+    /// reaches at most 12 bytes past the group's end; the last block, loaded with zeros past the
+    /// text, writes only its groups that hold text (the zeros of the last one, at most
+    /// three, take a byte each and are not counted).
     ///
     /// # Safety
     /// The processor must have SSSE3.
     #[target_feature(enable = "ssse3")]
-    pub(crate) unsafe fn write_uri_octets_ssse3(
-        s: &[u8],
-        from: usize,
-        out: &mut [u8],
-        mut j: usize,
-    ) -> usize {
+    pub(crate) unsafe fn write_uri_octets_ssse3(s: &[u8], out: &mut [MaybeUninit<u8>]) -> usize {
         let n = s.len();
-        let mut i = from;
+        let mut i = 0;
+        let mut j = 0;
         while i + 16 <= n {
             let v = load16(s, i);
             let m = _mm_movemask_epi8(v) as u32;
