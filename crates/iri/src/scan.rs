@@ -979,15 +979,22 @@ pub(crate) mod uri_x86 {
     }
 
     /// Writes `s` as [`super::push_uri_octets`] does at the start of `out`, and returns how
-    /// many bytes it wrote. Each of them lies in one of its 16-byte stores (a group's bytes
-    /// start its store, and so do a block's without a non-ASCII octet), so all are
-    /// initialized, and all are ASCII.
+    /// many bytes it wrote, all initialized and ASCII: each store starts where the bytes
+    /// counted so far end and counts its first bytes (a group's, or a block's without a
+    /// non-ASCII octet), so every counted byte was written by a store and no later store
+    /// touches it.
+    ///
+    /// When the text is not a whole number of blocks and its first `r = s.len() % 16`
+    /// octets are ASCII (the usual case: an IRI rarely has a non-ASCII character among its
+    /// first few), they are written by storing the first block whole and counting `r`
+    /// bytes; the rest is then whole blocks. Otherwise the last block is loaded with zeros
+    /// past the text and writes only its groups that hold text (the zeros of the last one,
+    /// at most three, take a byte each and are not counted).
     ///
     /// Contract: `out` has room for the bytes written and 16 more, so `out.len() >= k +
-    /// 3 * (s.len() - k) + 16` when `s[..k]` is ASCII (else it panics). A group's store
-    /// reaches at most 12 bytes past the group's end; the last block, loaded with zeros past the
-    /// text, writes only its groups that hold text (the zeros of the last one, at most
-    /// three, take a byte each and are not counted).
+    /// 3 * (s.len() - k) + 16` when `s[..k]` is ASCII (else it panics): a group's store
+    /// reaches at most 12 bytes past the group's end, and the zero-padded last block's at
+    /// most 15.
     ///
     /// # Safety
     /// The processor must have SSSE3.
@@ -996,6 +1003,14 @@ pub(crate) mod uri_x86 {
         let n = s.len();
         let mut i = 0;
         let mut j = 0;
+        let r = n % 16;
+        if n > 16 && r != 0 {
+            let v = load16(s, 0);
+            if _mm_movemask_epi8(v) as u32 & ((1 << r) - 1) == 0 {
+                store16(out, 0, v);
+                (i, j) = (r, r);
+            }
+        }
         while i + 16 <= n {
             let v = load16(s, i);
             let m = _mm_movemask_epi8(v) as u32;
