@@ -850,6 +850,18 @@ pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: u
         unsafe { v.set_len(v.len() + n) };
         return;
     }
+    push_uri_octets_scalar(out, s, first);
+}
+
+/// [`push_uri_octets`] one octet at a time, without SIMD: the ASCII run before `first` is
+/// copied in one piece, each later octet written as its entry of `chars::URI_OCTET`.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "ssse3", not(test)),
+    allow(dead_code)
+)]
+#[inline]
+pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, first: usize) {
+    let b = s.as_bytes();
     out.push_str(&s[..first]);
     let room = 3 * (b.len() - first) + 3;
     // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a panic).
@@ -1222,5 +1234,145 @@ mod resolve_scan_tests {
                 upper: false
             }
         );
+    }
+}
+
+#[cfg(test)]
+mod uri_octet_tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::mem::MaybeUninit;
+
+    /// RFC 3987 §3.1 step 2.2, one octet at a time: `%HH` (upper-case hex) for each octet
+    /// from 0x80 up, every other octet as it is.
+    fn one_byte(s: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &o in s {
+            if o < 0x80 {
+                out.push(o);
+            } else {
+                out.extend_from_slice(alloc::format!("%{o:02X}").as_bytes());
+            }
+        }
+        out
+    }
+
+    /// Every version of the writer on `s` (any bytes), in a buffer of exactly the room its
+    /// contract asks for, against [`one_byte`].
+    fn check_bytes(s: &[u8]) {
+        let want = one_byte(s);
+        let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
+        let room = first + 3 * (s.len() - first) + 16;
+        #[cfg(target_arch = "x86_64")]
+        if x86::has_ssse3() {
+            let mut out = alloc::vec![MaybeUninit::new(0xFFu8); room];
+            // SAFETY: the processor has SSSE3 (checked just above).
+            let n = unsafe { uri_x86::write_uri_octets_ssse3(s, &mut out) };
+            // SAFETY: every byte of `out` was initialized above.
+            let got: Vec<u8> = out[..n]
+                .iter()
+                .map(|b| unsafe { b.assume_init() })
+                .collect();
+            assert_eq!(got, want, "{s:02X?}");
+        }
+        let mut out = alloc::vec![0u8; 3 * s.len() + 3];
+        let n = write_octet_entries(s, &crate::chars::URI_OCTET, &mut out, 0);
+        assert_eq!(out[..n], want, "scalar {s:02X?} {room}");
+    }
+
+    /// The writers of strings: appended after a text already there, the result as the
+    /// one-byte version and allocated once when room was reserved as `convert` does.
+    fn check_str(s: &str) {
+        let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
+        let mut want = String::from("x\u{E9}");
+        want.push_str(core::str::from_utf8(&one_byte(s.as_bytes())).unwrap());
+        for scalar in [false, true] {
+            let mut out = String::from("x\u{E9}");
+            out.reserve(first + 3 * (s.len() - first) + 16);
+            let cap = out.capacity();
+            if scalar {
+                push_uri_octets_scalar(&mut out, s, first);
+            } else {
+                push_uri_octets(&mut out, s, first);
+            }
+            assert_eq!(out, want, "{s:?} scalar: {scalar}");
+            assert_eq!(out.capacity(), cap, "{s:?} scalar: {scalar}");
+        }
+    }
+
+    // own: every byte value at every position of every length up to 40, among ASCII bytes
+    // and among non-ASCII ones (so that the first block's ASCII start, whole blocks, the
+    // zero-padded last block and texts shorter than a block are each taken).
+    #[test]
+    fn every_byte_at_every_position() {
+        for len in 1..=40usize {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    for fill in [b'a', 0xC3] {
+                        let mut s = alloc::vec![fill; len];
+                        s[at] = v;
+                        check_bytes(&s);
+                    }
+                }
+            }
+        }
+        check_bytes(b"");
+    }
+
+    // own: every pattern of ASCII and non-ASCII octets of lengths up to 20 (all 2^20 of
+    // length 20 are too many, so every pattern up to 14 and a spread of longer ones), then
+    // random texts up to 100 octets.
+    #[test]
+    fn every_pattern_of_non_ascii_octets() {
+        for len in 0..=14usize {
+            for bits in 0..1u32 << len {
+                let s: Vec<u8> = (0..len)
+                    .map(|k| {
+                        if bits >> k & 1 == 1 {
+                            0x80 | (k as u8 * 9)
+                        } else {
+                            b'/' + k as u8
+                        }
+                    })
+                    .collect();
+                check_bytes(&s);
+            }
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 101) as usize;
+            let density = (x >> 8) % 5;
+            let s: Vec<u8> = (0..len)
+                .map(|k| {
+                    let h = x.rotate_left(k as u32 * 7) ^ (k as u64 * 0x9E37_79B9);
+                    if h % 5 < density {
+                        0x80 | h as u8
+                    } else {
+                        h as u8 & 0x7F
+                    }
+                })
+                .collect();
+            check_bytes(&s);
+        }
+    }
+
+    // own: strings of every length up to 40 with one to three characters of each UTF-8
+    // length at every place, through both string writers.
+    #[test]
+    fn strings_through_both_writers() {
+        for len in 0..=40usize {
+            for at in 0..=len {
+                for c in ["\u{E9}", "\u{20AC}", "\u{10300}", "\u{E9}\u{4E2D}\u{10300}"] {
+                    let mut s = "a".repeat(len);
+                    s.insert_str(at, c);
+                    check_str(&s);
+                }
+            }
+            check_str(&"/".repeat(len));
+        }
     }
 }
