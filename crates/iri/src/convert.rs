@@ -266,7 +266,7 @@ pub(crate) fn to_uri_in_place(text: &mut String, p: Positions) -> Positions {
 
 /// The IRI→URI mapping of `s` (positions `p`) as a new string, from its first non-ASCII
 /// octet at `first` on.
-#[inline(never)]
+#[inline]
 fn to_uri_owned(s: &str, p: Positions, first: usize) -> (String, Positions) {
     let mut out = String::new();
     let pos = to_uri_append(s, p, first, &mut out);
