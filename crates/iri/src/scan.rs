@@ -855,10 +855,6 @@ pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: u
 
 /// [`push_uri_octets`] one octet at a time, without SIMD: the ASCII run before `first` is
 /// copied in one piece, each later octet written as its entry of `chars::URI_OCTET`.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "ssse3", not(test)),
-    allow(dead_code)
-)]
 #[inline]
 pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, first: usize) {
     let b = s.as_bytes();
@@ -1242,7 +1238,6 @@ mod uri_octet_tests {
     use super::*;
     use alloc::string::String;
     use alloc::vec::Vec;
-    use core::mem::MaybeUninit;
 
     /// RFC 3987 §3.1 step 2.2, one octet at a time: `%HH` (upper-case hex) for each octet
     /// from 0x80 up, every other octet as it is.
@@ -1266,7 +1261,7 @@ mod uri_octet_tests {
         let room = first + 3 * (s.len() - first) + 16;
         #[cfg(target_arch = "x86_64")]
         if x86::has_ssse3() {
-            let mut out = alloc::vec![MaybeUninit::new(0xFFu8); room];
+            let mut out = alloc::vec![core::mem::MaybeUninit::new(0xFFu8); room];
             // SAFETY: the processor has SSSE3 (checked just above).
             let n = unsafe { uri_x86::write_uri_octets_ssse3(s, &mut out) };
             // SAFETY: every byte of `out` was initialized above.
