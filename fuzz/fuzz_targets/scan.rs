@@ -16,6 +16,9 @@ extern crate alloc;
 mod chars;
 #[path = "../../crates/iri/src/scan/one_byte.rs"]
 mod one_byte;
+#[path = "../../crates/iri/src/pct.rs"]
+#[allow(dead_code, unexpected_cfgs)]
+mod pct;
 #[path = "../../crates/iri/src/scan.rs"]
 #[allow(dead_code)]
 mod scan;
@@ -90,10 +93,38 @@ fn check_marks(s: &[u8]) {
     }
 }
 
+/// The IRI→URI octet writers (`push_uri_octets`'s SSSE3 one and the one-octet one) against
+/// `%HH` for each octet from 0x80, in a buffer of exactly the room the contract asks for.
+fn check_uri_octets(s: &[u8]) {
+    let mut want = Vec::new();
+    for &o in s {
+        if o < 0x80 {
+            want.push(o);
+        } else {
+            want.extend_from_slice(format!("%{o:02X}").as_bytes());
+        }
+    }
+    let mut out = vec![0u8; 3 * s.len() + 3];
+    let n = scan::write_octet_entries(s, &pct::URI_OCTET, &mut out, 0);
+    assert_eq!(out[..n], want, "scalar {s:02X?}");
+    #[cfg(target_arch = "x86_64")]
+    if scan::x86::has_ssse3() {
+        let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
+        let room = first + 3 * (s.len() - first) + 16;
+        let mut out = vec![core::mem::MaybeUninit::new(0u8); room];
+        // SAFETY: the processor has SSSE3 (checked just above).
+        let n = unsafe { scan::uri_x86::write_uri_octets_ssse3(s, &mut out) };
+        // SAFETY: every byte of `out` was initialized above.
+        let got: Vec<u8> = out[..n].iter().map(|b| unsafe { b.assume_init() }).collect();
+        assert_eq!(got, want, "ssse3 {s:02X?}");
+    }
+}
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let [v, start, s @ ..] = data else {
         return;
     };
+    check_uri_octets(s);
     if s.len() <= 130 {
         for from in 0..=s.len() {
             check(s, from, *v);

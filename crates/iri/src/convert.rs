@@ -25,12 +25,11 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
-use crate::pct::{self, hex_value, push_pct};
-use crate::scan::{count_non_ascii, first_non_ascii, write_octet_entries};
+use crate::pct::{hex_value, push_pct};
+use crate::scan::{count_non_ascii, first_non_ascii, push_uri_octets};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -87,48 +86,24 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
 /// `%HH` (upper-case hex), and returns where the input offsets `ends` (ascending, at most
 /// `s.len()`) went, relative to the start of what it appended.
 ///
-/// The ASCII run before `first` is copied in one piece. The rest is written octet by octet
-/// (`scan::write_octet_entries`) into bytes made ready beforehand, with room for every one
-/// of them to become three: each octet's entry of [`pct::URI_OCTET`] (`%HH` or the octet
-/// itself, and its length), so that nothing counts the non-ASCII octets first. The result is allocated once, at most twice
-/// the number of ASCII bytes after `first`, plus 18, larger than it.
+/// The octets are written by `scan::push_uri_octets` (sixteen at a time where the processor
+/// allows). A new string is allocated once, with room for every octet from `first` on to
+/// take three bytes, and 16 more (what the writer needs to store whole registers).
 fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
     let b = s.as_bytes();
-    // Three bytes past the end, as every octet is written as a word of four bytes, rounded
-    // up to sixteen: the UTF-8 check of the bytes then reads whole blocks only.
-    let room = (b.len() + 2 * (b.len() - first) + 3).next_multiple_of(16);
-    // The bytes are written into `out`'s own buffer when it is empty (a new result, or a
-    // buffer reused by a `…_into` call), into a new one otherwise, so that only they are
-    // checked.
-    let mut v = if out.is_empty() {
-        reserve(out, room);
-        core::mem::take(out).into_bytes()
-    } else {
-        Vec::with_capacity(room)
-    };
-    v.extend_from_slice(&b[..first]);
-    v.resize(room, 0);
-    let end = write_octet_entries(&b[first..], &pct::URI_OCTET, &mut v, first);
+    reserve(out, first + 3 * (b.len() - first) + 16);
+    let base = out.len();
+    push_uri_octets(out, s, first);
+    let end = out.len() - base;
     // Offsets up to `first` stay; one further on moves by two for each non-ASCII octet
     // between `first` and it.
-    let at = ends.map(|e| {
-        if e <= first {
-            e
-        } else if e == b.len() {
-            end
-        } else {
-            e + 2 * count_non_ascii(&b[first..e])
+    let mut at = ends;
+    for e in &mut at {
+        if *e == b.len() {
+            *e = end;
+        } else if *e > first {
+            *e += 2 * count_non_ascii(&b[first..*e]);
         }
-    });
-    // Every byte written is ASCII (the octet table's bytes and zeros), so this is never an
-    // error.
-    let mut t =
-        String::from_utf8(v).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into());
-    t.truncate(end);
-    if out.is_empty() {
-        *out = t;
-    } else {
-        out.push_str(&t);
     }
     at
 }
@@ -292,7 +267,7 @@ pub(crate) fn to_uri_in_place(text: &mut String, p: Positions) -> Positions {
 
 /// The IRI→URI mapping of `s` (positions `p`) as a new string, from its first non-ASCII
 /// octet at `first` on.
-#[inline(never)]
+#[inline]
 fn to_uri_owned(s: &str, p: Positions, first: usize) -> (String, Positions) {
     let mut out = String::new();
     let pos = to_uri_append(s, p, first, &mut out);

@@ -1407,6 +1407,247 @@ pub(crate) mod normal_marks_x86 {
     }
 }
 
+// ---- used by IRI→URI mapping ----
+
+// Every byte of every entry of `pct::URI_OCTET` is ASCII: `push_uri_octets` relies on it.
+const _: () = {
+    let mut o = 0;
+    while o < 256 {
+        assert!(crate::pct::URI_OCTET[o] & 0x8080_8080 == 0);
+        o += 1;
+    }
+};
+
+/// Appends `s` to `out` with every non-ASCII octet written as `%HH` (upper-case hex) and
+/// every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2). The octets before
+/// `first` must be ASCII (`first` is where the caller found the first non-ASCII one).
+///
+/// With SSSE3, sixteen octets at a time ([`uri_x86::write_uri_octets_ssse3`]) straight into
+/// the string's spare capacity, which first gets room for every octet from `first` on to
+/// take three bytes, and 16 more. Otherwise the ASCII run before `first` is copied in one piece and the rest
+/// written one octet at a time ([`write_octet_entries`] with `pct::URI_OCTET`). Every byte
+/// written is ASCII, so the result needs no UTF-8 check.
+#[inline]
+pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: usize) {
+    let b = s.as_bytes();
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() {
+        // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
+        // panic): its length only changes by `set_len` below, whose bytes are ASCII.
+        let v = unsafe { out.as_mut_vec() };
+        v.reserve(first + 3 * (b.len() - first) + 16);
+        // SAFETY: the processor has SSSE3 (checked just above); the spare capacity holds
+        // the room the writer needs.
+        let n = unsafe { uri_x86::write_uri_octets_ssse3(b, v.spare_capacity_mut()) };
+        // SAFETY: the writer initialized the first `n` bytes of the spare capacity (every
+        // byte it counts lies in one of its stores), all ASCII, and ASCII bytes after the
+        // string's own UTF-8 keep it UTF-8.
+        unsafe { v.set_len(v.len() + n) };
+        return;
+    }
+    push_uri_octets_scalar(out, s, first);
+}
+
+/// [`push_uri_octets`] one octet at a time, without SIMD: the ASCII run before `first` is
+/// copied in one piece, each later octet written as its entry of `pct::URI_OCTET`.
+#[inline]
+pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, first: usize) {
+    let b = s.as_bytes();
+    out.push_str(&s[..first]);
+    let room = 3 * (b.len() - first) + 3;
+    // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a panic).
+    // Every byte stored below is ASCII: the zeros of `resize` and the bytes of the entries
+    // of `URI_OCTET` (checked at compile time above). ASCII bytes after the string's own
+    // UTF-8 keep it UTF-8 at every step, and `truncate` cuts among them only.
+    let v = unsafe { out.as_mut_vec() };
+    let start = v.len();
+    v.resize(start + room, 0);
+    let end = write_octet_entries(&b[first..], &crate::pct::URI_OCTET, v, start);
+    v.truncate(end);
+}
+
+/// The SSSE3 writer of [`push_uri_octets`].
+///
+/// Sixteen octets at a time: a block without a non-ASCII octet is stored whole; otherwise
+/// the hex digits of the high and low nibbles of all sixteen are looked up with `pshufb`,
+/// and each group of four octets is laid out next to its digits and four `%` in one
+/// register (`o0 o1 o2 o3 h0 h1 h2 h3 l0 l1 l2 l3 % % % %`), from which one `pshufb`
+/// chosen by the group's four non-ASCII bits puts its four to twelve output bytes in order.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod uri_x86 {
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi32, _mm_unpackhi_epi64,
+        _mm_unpacklo_epi32, _mm_unpacklo_epi64,
+    };
+    use core::mem::MaybeUninit;
+
+    /// For each pattern `k` of non-ASCII octets in a group of four (bit `t` for octet `t`),
+    /// the `pshufb` indices that write the group from its register: `12, 4 + t, 8 + t`
+    /// (`%HH`) for an octet of the pattern, `t` for another; the unused rest is zero.
+    static GROUP_SHUFFLE: [[u8; 16]; 16] = {
+        let mut t = [[0x80u8; 16]; 16];
+        let mut k = 0;
+        while k < 16 {
+            let mut j = 0;
+            let mut o = 0;
+            while o < 4 {
+                if k >> o & 1 == 1 {
+                    t[k][j] = 12;
+                    t[k][j + 1] = 4 + o as u8;
+                    t[k][j + 2] = 8 + o as u8;
+                    j += 3;
+                } else {
+                    t[k][j] = o as u8;
+                    j += 1;
+                }
+                o += 1;
+            }
+            k += 1;
+        }
+        t
+    };
+
+    /// How many bytes a group of four with the non-ASCII pattern `k` writes.
+    static GROUP_LEN: [u8; 16] = {
+        let mut t = [0u8; 16];
+        let mut k = 0;
+        while k < 16 {
+            t[k] = 4 + 2 * (k as u32).count_ones() as u8;
+            k += 1;
+        }
+        t
+    };
+
+    /// `pshufb` indices that move the bytes of a register down by `r` (read from `r`),
+    /// zero-filling the top: `SHIFT_DOWN[r..r + 16]`.
+    static SHIFT_DOWN: [u8; 32] = {
+        let mut t = [0x80u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            t[i] = i as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
+    #[inline(always)]
+    fn load16(s: &[u8], i: usize) -> __m128i {
+        let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
+        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
+    }
+
+    /// Stores `v` at `out[j..j + 16]` (`j + 16 <= out.len()`).
+    #[inline(always)]
+    fn store16(out: &mut [MaybeUninit<u8>], j: usize, v: __m128i) {
+        let w: &mut [MaybeUninit<u8>; 16] = (&mut out[j..j + 16]).try_into().expect("16 bytes");
+        // SAFETY: `w` is 16 writable bytes; the store has no alignment requirement.
+        unsafe { _mm_storeu_si128(w.as_mut_ptr().cast(), v) }
+    }
+
+    /// Writes the first `groups` groups of four octets of `v` (non-ASCII bits `m`) at
+    /// `out[j..]`, each group's 16-byte store after the bytes of the one before; returns
+    /// where the last group's bytes end.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn write_groups(
+        v: __m128i,
+        m: u32,
+        groups: usize,
+        out: &mut [MaybeUninit<u8>],
+        mut j: usize,
+    ) -> usize {
+        let nibble = _mm_set1_epi8(0x0F);
+        let hex = load16(b"0123456789ABCDEF", 0);
+        let hi = _mm_shuffle_epi8(hex, _mm_and_si128(_mm_srli_epi16::<4>(v), nibble));
+        let lo = _mm_shuffle_epi8(hex, _mm_and_si128(v, nibble));
+        let pct = _mm_set1_epi8(b'%' as i8);
+        let (a, b) = (_mm_unpacklo_epi32(v, hi), _mm_unpacklo_epi32(lo, pct));
+        let (c, d) = (_mm_unpackhi_epi32(v, hi), _mm_unpackhi_epi32(lo, pct));
+        let regs = [
+            _mm_unpacklo_epi64(a, b),
+            _mm_unpackhi_epi64(a, b),
+            _mm_unpacklo_epi64(c, d),
+            _mm_unpackhi_epi64(c, d),
+        ];
+        for (g, &r) in regs.iter().enumerate().take(groups) {
+            let k = (m >> (4 * g) & 15) as usize;
+            let shuffle = load16(&GROUP_SHUFFLE[k], 0);
+            store16(out, j, _mm_shuffle_epi8(r, shuffle));
+            j += GROUP_LEN[k] as usize;
+        }
+        j
+    }
+
+    /// Writes `s` as [`super::push_uri_octets`] does at the start of `out`, and returns how
+    /// many bytes it wrote, all initialized and ASCII: each store starts where the bytes
+    /// counted so far end and counts its first bytes (a group's, or a block's without a
+    /// non-ASCII octet), so every counted byte was written by a store and no later store
+    /// touches it.
+    ///
+    /// When the text is not a whole number of blocks and its first `r = s.len() % 16`
+    /// octets are ASCII (the usual case: an IRI rarely has a non-ASCII character among its
+    /// first few), they are written by storing the first block whole and counting `r`
+    /// bytes; the rest is then whole blocks. Otherwise the last block is loaded with zeros
+    /// past the text and writes only its groups that hold text (the zeros of the last one,
+    /// at most three, take a byte each and are not counted).
+    ///
+    /// Contract: `out` has room for the bytes written and 16 more, so `out.len() >= k +
+    /// 3 * (s.len() - k) + 16` when `s[..k]` is ASCII (else it panics): a group's store
+    /// reaches at most 12 bytes past the group's end, and the zero-padded last block's at
+    /// most 15.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(crate) unsafe fn write_uri_octets_ssse3(s: &[u8], out: &mut [MaybeUninit<u8>]) -> usize {
+        let n = s.len();
+        let mut i = 0;
+        let mut j = 0;
+        let r = n % 16;
+        if n > 16 && r != 0 {
+            let v = load16(s, 0);
+            if _mm_movemask_epi8(v) as u32 & ((1 << r) - 1) == 0 {
+                store16(out, 0, v);
+                (i, j) = (r, r);
+            }
+        }
+        while i + 16 <= n {
+            let v = load16(s, i);
+            let m = _mm_movemask_epi8(v) as u32;
+            if m == 0 {
+                store16(out, j, v);
+                j += 16;
+            } else {
+                j = write_groups(v, m, 4, out, j);
+            }
+            i += 16;
+        }
+        let left = n - i;
+        if left == 0 {
+            return j;
+        }
+        // The last `left` octets, then zeros.
+        let v = if n >= 16 {
+            let shift = load16(&SHIFT_DOWN, 16 - left);
+            _mm_shuffle_epi8(load16(s, n - 16), shift)
+        } else {
+            let mut buf = [0u8; 16];
+            buf[..left].copy_from_slice(&s[i..]);
+            load16(&buf, 0)
+        };
+        let m = _mm_movemask_epi8(v) as u32;
+        if m == 0 {
+            store16(out, j, v);
+            return j + left;
+        }
+        let groups = left.div_ceil(4);
+        write_groups(v, m, groups, out, j) - (4 * groups - left)
+    }
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -1677,6 +1918,145 @@ mod normal_marks_tests {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod uri_octet_tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// RFC 3987 §3.1 step 2.2, one octet at a time: `%HH` (upper-case hex) for each octet
+    /// from 0x80 up, every other octet as it is.
+    fn one_byte(s: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for &o in s {
+            if o < 0x80 {
+                out.push(o);
+            } else {
+                out.extend_from_slice(alloc::format!("%{o:02X}").as_bytes());
+            }
+        }
+        out
+    }
+
+    /// Every version of the writer on `s` (any bytes), in a buffer of exactly the room its
+    /// contract asks for, against [`one_byte`].
+    fn check_bytes(s: &[u8]) {
+        let want = one_byte(s);
+        let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
+        let room = first + 3 * (s.len() - first) + 16;
+        #[cfg(target_arch = "x86_64")]
+        if x86::has_ssse3() {
+            let mut out = alloc::vec![core::mem::MaybeUninit::new(0xFFu8); room];
+            // SAFETY: the processor has SSSE3 (checked just above).
+            let n = unsafe { uri_x86::write_uri_octets_ssse3(s, &mut out) };
+            // SAFETY: every byte of `out` was initialized above.
+            let got: Vec<u8> = out[..n]
+                .iter()
+                .map(|b| unsafe { b.assume_init() })
+                .collect();
+            assert_eq!(got, want, "{s:02X?}");
+        }
+        let mut out = alloc::vec![0u8; 3 * s.len() + 3];
+        let n = write_octet_entries(s, &crate::pct::URI_OCTET, &mut out, 0);
+        assert_eq!(out[..n], want, "scalar {s:02X?} {room}");
+    }
+
+    /// The writers of strings: appended after a text already there, the result as the
+    /// one-byte version and allocated once when room was reserved as `convert` does.
+    fn check_str(s: &str) {
+        let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
+        let mut want = String::from("x\u{E9}");
+        want.push_str(core::str::from_utf8(&one_byte(s.as_bytes())).unwrap());
+        for scalar in [false, true] {
+            let mut out = String::from("x\u{E9}");
+            out.reserve(first + 3 * (s.len() - first) + 16);
+            let cap = out.capacity();
+            if scalar {
+                push_uri_octets_scalar(&mut out, s, first);
+            } else {
+                push_uri_octets(&mut out, s, first);
+            }
+            assert_eq!(out, want, "{s:?} scalar: {scalar}");
+            assert_eq!(out.capacity(), cap, "{s:?} scalar: {scalar}");
+        }
+    }
+
+    // own: every byte value at every position of every length up to 40, among ASCII bytes
+    // and among non-ASCII ones (so that the first block's ASCII start, whole blocks, the
+    // zero-padded last block and texts shorter than a block are each taken).
+    #[test]
+    fn every_byte_at_every_position() {
+        for len in 1..=40usize {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    for fill in [b'a', 0xC3] {
+                        let mut s = alloc::vec![fill; len];
+                        s[at] = v;
+                        check_bytes(&s);
+                    }
+                }
+            }
+        }
+        check_bytes(b"");
+    }
+
+    // own: every pattern of ASCII and non-ASCII octets of lengths up to 20 (all 2^20 of
+    // length 20 are too many, so every pattern up to 14 and a spread of longer ones), then
+    // random texts up to 100 octets.
+    #[test]
+    fn every_pattern_of_non_ascii_octets() {
+        for len in 0..=14usize {
+            for bits in 0..1u32 << len {
+                let s: Vec<u8> = (0..len)
+                    .map(|k| {
+                        if bits >> k & 1 == 1 {
+                            0x80 | (k as u8 * 9)
+                        } else {
+                            b'/' + k as u8
+                        }
+                    })
+                    .collect();
+                check_bytes(&s);
+            }
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 101) as usize;
+            let density = (x >> 8) % 5;
+            let s: Vec<u8> = (0..len)
+                .map(|k| {
+                    let h = x.rotate_left(k as u32 * 7) ^ (k as u64 * 0x9E37_79B9);
+                    if h % 5 < density {
+                        0x80 | h as u8
+                    } else {
+                        h as u8 & 0x7F
+                    }
+                })
+                .collect();
+            check_bytes(&s);
+        }
+    }
+
+    // own: strings of every length up to 40 with one to three characters of each UTF-8
+    // length at every place, through both string writers.
+    #[test]
+    fn strings_through_both_writers() {
+        for len in 0..=40usize {
+            for at in 0..=len {
+                for c in ["\u{E9}", "\u{20AC}", "\u{10300}", "\u{E9}\u{4E2D}\u{10300}"] {
+                    let mut s = "a".repeat(len);
+                    s.insert_str(at, c);
+                    check_str(&s);
+                }
+            }
+            check_str(&"/".repeat(len));
         }
     }
 }
