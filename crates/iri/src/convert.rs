@@ -29,7 +29,7 @@ use alloc::string::String;
 use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
 use crate::pct::{hex_value, push_pct};
-use crate::scan::{count_non_ascii, first_non_ascii, push_uri_octets};
+use crate::scan::{count_non_ascii, first_non_ascii, push_uri_octets, URI_PART};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -88,10 +88,12 @@ pub(crate) fn reserve(out: &mut String, n: usize) {
 ///
 /// The octets are written by `scan::push_uri_octets` (sixteen at a time where the processor
 /// allows). A new string is allocated once, with room for every octet from `first` on to
-/// take three bytes, and 16 more (what the writer needs to store whole registers).
+/// take three bytes, and 16 more (what the writer needs to store whole registers); a long
+/// text's octets past the first `scan::URI_PART` from `first` get room as they are written (so that
+/// its result is not left with up to twice its length unused).
 fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
     let b = s.as_bytes();
-    reserve(out, first + 3 * (b.len() - first) + 16);
+    reserve(out, first + 3 * (b.len() - first).min(URI_PART) + 16);
     let base = out.len();
     push_uri_octets(out, s, first);
     let end = out.len() - base;
@@ -525,6 +527,40 @@ mod tests {
                     let len = u.as_str().len();
                     if let Cow::Owned(t) = u.into_inner() {
                         assert!(t.capacity() <= len + 2 * ascii_after + 18, "{s}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Long texts are written a part at a time (`scan::URI_PART` octets): the same octets
+    /// and component ends as one octet at a time, with non-ASCII characters cut by the
+    /// parts' edges, and a result that is not left with room for every octet to triple
+    /// (which an early non-ASCII character in a long ASCII text would give: three times its
+    /// length).
+    #[test]
+    fn long_texts_in_parts() {
+        let part = crate::scan::URI_PART;
+        for (lead, body) in [("é", "a"), ("", "é"), ("a", "€𐌀b"), ("é", "ab/c?d")] {
+            for len in [part - 1, part, part + 1, 16 * part + 7] {
+                let path = format!("{lead}{}", body.repeat(len / body.len()));
+                for s in [
+                    format!("s://h/{path}"),
+                    format!("s://h/{path}?{path}#{lead}"),
+                ] {
+                    let r = IriRef::parse(s.as_str()).unwrap();
+                    let u = r.to_uri();
+                    assert_eq!(u.as_str(), by_char(&s), "{len} {lead}{body}");
+                    assert_eq!(u.path(), by_char(r.path()));
+                    assert_eq!(u.query(), r.query().map(by_char).as_deref());
+                    let mut buf = String::from("reused");
+                    assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str());
+                    let out = u.as_str().len();
+                    if let Cow::Owned(t) = u.into_inner() {
+                        assert!(
+                            t.capacity() <= 2 * out + 3 * part + 16,
+                            "{len} {lead}{body}"
+                        );
                     }
                 }
             }

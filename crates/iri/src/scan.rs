@@ -1435,35 +1435,61 @@ pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: u
         // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
         // panic): its length only changes by `set_len` below, whose bytes are ASCII.
         let v = unsafe { out.as_mut_vec() };
-        v.reserve(first + 3 * (b.len() - first) + 16);
-        // SAFETY: the processor has SSSE3 (checked just above); the spare capacity holds
-        // the room the writer needs.
-        let n = unsafe { uri_x86::write_uri_octets_ssse3(b, v.spare_capacity_mut()) };
-        // SAFETY: the writer initialized the first `n` bytes of the spare capacity (every
-        // byte it counts lies in one of its stores), all ASCII, and ASCII bytes after the
-        // string's own UTF-8 keep it UTF-8.
-        unsafe { v.set_len(v.len() + n) };
+        let mut from = 0;
+        while from < b.len() {
+            let to = uri_part_end(b.len(), first, from);
+            let part = &b[from..to];
+            let ascii = first.saturating_sub(from).min(part.len());
+            v.reserve(ascii + 3 * (part.len() - ascii) + 16);
+            // SAFETY: the processor has SSSE3 (checked just above); the spare capacity
+            // holds the room the writer needs for `part`, whose first `ascii` octets are
+            // ASCII.
+            let n = unsafe { uri_x86::write_uri_octets_ssse3(part, v.spare_capacity_mut()) };
+            // SAFETY: the writer initialized the first `n` bytes of the spare capacity
+            // (every byte it counts lies in one of its stores), all ASCII, and ASCII bytes
+            // after the string's own UTF-8 keep it UTF-8.
+            unsafe { v.set_len(v.len() + n) };
+            from = to;
+        }
         return;
     }
     push_uri_octets_scalar(out, s, first);
 }
 
+/// How many octets after the first non-ASCII one [`push_uri_octets`] writes at a time.
+/// Each part gets room for its worst case (three bytes an octet): room for a whole long
+/// text's worst case would leave up to twice its length unused in the result, where the
+/// parts leave at most one part's worth (and the string's usual growth).
+pub(crate) const URI_PART: usize = 1 << 12;
+
+/// Where the part of [`push_uri_octets`] that starts at `from` ends, in a text of `n` octets
+/// whose first non-ASCII one is at `first`: the first part takes the ASCII run too.
+#[inline(always)]
+fn uri_part_end(n: usize, first: usize, from: usize) -> usize {
+    (first.max(from) + URI_PART).min(n)
+}
+
 /// [`push_uri_octets`] one octet at a time, without SIMD: the ASCII run before `first` is
-/// copied in one piece, each later octet written as its entry of `pct::URI_OCTET`.
+/// copied in one piece, each later octet written as its entry of `pct::URI_OCTET`, a part
+/// of at most [`URI_PART`] octets at a time.
 #[inline]
 pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, first: usize) {
     let b = s.as_bytes();
     out.push_str(&s[..first]);
-    let room = 3 * (b.len() - first) + 3;
     // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a panic).
     // Every byte stored below is ASCII: the zeros of `resize` and the bytes of the entries
     // of `URI_OCTET` (checked at compile time above). ASCII bytes after the string's own
     // UTF-8 keep it UTF-8 at every step, and `truncate` cuts among them only.
     let v = unsafe { out.as_mut_vec() };
-    let start = v.len();
-    v.resize(start + room, 0);
-    let end = write_octet_entries(&b[first..], &crate::pct::URI_OCTET, v, start);
-    v.truncate(end);
+    let mut from = first;
+    while from < b.len() {
+        let to = uri_part_end(b.len(), first, from);
+        let start = v.len();
+        v.resize(start + 3 * (to - from) + 3, 0);
+        let end = write_octet_entries(&b[from..to], &crate::pct::URI_OCTET, v, start);
+        v.truncate(end);
+        from = to;
+    }
 }
 
 /// The SSSE3 writer of [`push_uri_octets`].
