@@ -555,6 +555,11 @@ mod tests {
                     assert_eq!(u.query(), r.query().map(by_char).as_deref());
                     let mut buf = String::from("reused");
                     assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str());
+                    // The portable writer, which other processors use, in parts too.
+                    let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
+                    let mut portable = String::new();
+                    crate::scan::push_uri_octets_scalar(&mut portable, &s, first);
+                    assert_eq!(portable, u.as_str());
                     let out = u.as_str().len();
                     if let Cow::Owned(t) = u.into_inner() {
                         assert!(
