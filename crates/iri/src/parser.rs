@@ -471,14 +471,14 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
             if run >= 16 {
                 return None;
             }
-            if m.colon.has(run) {
+            if b.get(run) == Some(&b':') {
                 scheme_end = run + 1;
             }
         }
         if scheme_end == 0 && self.kind.needs_scheme() {
             return None;
         }
-        let has_auth = m.slash.has(scheme_end) && m.slash.has(scheme_end + 1);
+        let has_auth = b.get(scheme_end..scheme_end + 2) == Some(b"//");
         let mut auth_end = scheme_end;
         if has_auth {
             auth_end = first(m.slash | m.question | m.hash, scheme_end + 2);

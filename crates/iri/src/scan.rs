@@ -127,8 +127,6 @@ pub(crate) trait MarkWord:
     /// The first marked byte at or after `i` (`i` at most the word's bits), or a number
     /// past the last byte the word can mark when there is none.
     fn first_from(self, i: usize) -> usize;
-    /// Whether byte `k` is marked (`k` below the word's bits).
-    fn has(self, k: usize) -> bool;
     /// Whether at most one byte is marked.
     fn at_most_one(self) -> bool;
 }
@@ -140,10 +138,6 @@ macro_rules! mark_word {
             fn first_from(self, i: usize) -> usize {
                 let rest = self.checked_shr(i as u32).unwrap_or(0);
                 i + rest.trailing_zeros() as usize
-            }
-            #[inline(always)]
-            fn has(self, k: usize) -> bool {
-                self >> k & 1 != 0
             }
             #[inline(always)]
             fn at_most_one(self) -> bool {
