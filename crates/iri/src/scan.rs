@@ -1426,28 +1426,46 @@ pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: u
     let b = s.as_bytes();
     #[cfg(target_arch = "x86_64")]
     if x86::has_ssse3() {
+        if b.len() - first > URI_PART {
+            return push_uri_octets_in_parts(out, b, first);
+        }
         // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
         // panic): its length only changes by `set_len` below, whose bytes are ASCII.
         let v = unsafe { out.as_mut_vec() };
-        let mut from = 0;
-        while from < b.len() {
-            let to = uri_part_end(b.len(), first, from);
-            let part = &b[from..to];
-            let ascii = first.saturating_sub(from).min(part.len());
-            v.reserve(ascii + 3 * (part.len() - ascii) + 16);
-            // SAFETY: the processor has SSSE3 (checked just above); the spare capacity
-            // holds the room the writer needs for `part`, whose first `ascii` octets are
-            // ASCII.
-            let n = unsafe { uri_x86::write_uri_octets_ssse3(part, v.spare_capacity_mut()) };
-            // SAFETY: the writer initialized the first `n` bytes of the spare capacity
-            // (every byte it counts lies in one of its stores), all ASCII, and ASCII bytes
-            // after the string's own UTF-8 keep it UTF-8.
-            unsafe { v.set_len(v.len() + n) };
-            from = to;
-        }
+        v.reserve(first + 3 * (b.len() - first) + 16);
+        // SAFETY: the processor has SSSE3 (checked just above); the spare capacity holds
+        // the room the writer needs.
+        let n = unsafe { uri_x86::write_uri_octets_ssse3(b, v.spare_capacity_mut()) };
+        // SAFETY: the writer initialized the first `n` bytes of the spare capacity (every
+        // byte it counts lies in one of its stores), all ASCII, and ASCII bytes after the
+        // string's own UTF-8 keep it UTF-8.
+        unsafe { v.set_len(v.len() + n) };
         return;
     }
     push_uri_octets_scalar(out, s, first);
+}
+
+/// [`push_uri_octets`] with SSSE3 for a text of more than [`URI_PART`] octets from `first`:
+/// a part at a time, each with room for its own worst case.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+fn push_uri_octets_in_parts(out: &mut alloc::string::String, b: &[u8], first: usize) {
+    // SAFETY: as in `push_uri_octets`.
+    let v = unsafe { out.as_mut_vec() };
+    let mut from = 0;
+    while from < b.len() {
+        let to = uri_part_end(b.len(), first, from);
+        let part = &b[from..to];
+        let ascii = first.saturating_sub(from).min(part.len());
+        v.reserve(ascii + 3 * (part.len() - ascii) + 16);
+        // SAFETY: `push_uri_octets` found that the processor has SSSE3; the spare
+        // capacity holds the room the writer needs for `part`, whose first `ascii` octets
+        // are ASCII.
+        let n = unsafe { uri_x86::write_uri_octets_ssse3(part, v.spare_capacity_mut()) };
+        // SAFETY: as in `push_uri_octets`.
+        unsafe { v.set_len(v.len() + n) };
+        from = to;
+    }
 }
 
 /// How many octets after the first non-ASCII one [`push_uri_octets`] writes at a time.
