@@ -520,44 +520,40 @@ pub(crate) mod x86 {
         _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
-    /// Whether the processor has AVX2: known at build time when the target enables it, else
-    /// asked of the processor (with `std`; the answer is cached by `std`), else no.
-    #[inline(always)]
-    pub(crate) fn has_avx2() -> bool {
-        #[cfg(target_feature = "avx2")]
-        {
-            true
-        }
-        #[cfg(all(not(target_feature = "avx2"), any(feature = "std", test)))]
-        {
-            std::is_x86_feature_detected!("avx2")
-        }
-        #[cfg(all(not(target_feature = "avx2"), not(any(feature = "std", test))))]
-        {
-            false
-        }
+    /// Whether the processor has the target feature `$f`: known at build time when the
+    /// target enables it, else asked of the processor (with `std`; the answer is cached by
+    /// `std`), else no.
+    macro_rules! has_feature {
+        ($f:tt) => {{
+            #[cfg(target_feature = $f)]
+            {
+                true
+            }
+            #[cfg(all(not(target_feature = $f), any(feature = "std", test)))]
+            {
+                std::is_x86_feature_detected!($f)
+            }
+            #[cfg(all(not(target_feature = $f), not(any(feature = "std", test))))]
+            {
+                false
+            }
+        }};
     }
 
-    /// Whether the processor has SSSE3: known at build time when the target enables it,
-    /// else asked of the processor (with `std`; the answer is cached by `std`), else no.
+    /// Whether the processor has AVX2 (see `has_feature`).
+    #[inline(always)]
+    pub(crate) fn has_avx2() -> bool {
+        has_feature!("avx2")
+    }
+
+    /// Whether the processor has SSSE3 (see `has_feature`).
     #[inline(always)]
     pub(crate) fn has_ssse3() -> bool {
-        #[cfg(target_feature = "ssse3")]
-        {
-            true
-        }
-        #[cfg(all(not(target_feature = "ssse3"), any(feature = "std", test)))]
-        {
-            std::is_x86_feature_detected!("ssse3")
-        }
-        #[cfg(all(not(target_feature = "ssse3"), not(any(feature = "std", test))))]
-        {
-            false
-        }
+        has_feature!("ssse3")
     }
 
     /// The SSSE3 [`super::Scanner`]; made only by [`run_ssse3`], which the processor's
-    /// SSSE3 is required for.
+    /// SSSE3 is required for, and by the AVX2 scanner (AVX2 implies SSSE3).
     #[derive(Clone, Copy)]
     pub(crate) struct Ssse3(());
 
@@ -587,9 +583,9 @@ pub(crate) mod x86 {
     impl super::Scanner for Avx2 {
         #[inline(always)]
         fn class_run_noting(self, s: &[u8], from: usize, class: u16) -> Run {
-            // SAFETY: an `Avx2` exists only inside `run_avx2`, which is called only on a
-            // processor with AVX2, which has SSSE3 too.
-            unsafe { class_run_ssse3_inline(s, from, class) }
+            // An `Avx2` exists only inside `run_avx2`, which is called only on a processor
+            // with AVX2, which has SSSE3 too.
+            Ssse3(()).class_run_noting(s, from, class)
         }
 
         #[inline(always)]

@@ -389,3 +389,11 @@ fn marks_random_texts_every_alignment() {
         }
     }
 }
+
+/// The scanners are chosen by what the processor has, as `std` sees it.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn feature_detection_agrees_with_std() {
+    assert_eq!(x86::has_avx2(), std::is_x86_feature_detected!("avx2"));
+    assert_eq!(x86::has_ssse3(), std::is_x86_feature_detected!("ssse3"));
+}
