@@ -94,6 +94,7 @@ pub(crate) struct Run {
 pub(crate) const MARKS_MAX: usize = 64;
 
 /// The longest text [`Scanner::long_marks`] takes, in bytes.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86-64 scanners mark
 pub(crate) const LONG_MARKS_MAX: usize = 128;
 
 /// Where the bytes that shape an IRI reference lie in a text of 1 to [`LONG_MARKS_MAX`] bytes,
@@ -1419,9 +1420,9 @@ const _: () = {
 /// written is ASCII, so the result needs no UTF-8 check.
 #[inline]
 pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: usize) {
-    let b = s.as_bytes();
     #[cfg(target_arch = "x86_64")]
     if x86::has_ssse3() {
+        let b = s.as_bytes();
         if b.len() - first > URI_PART {
             return push_uri_octets_in_parts(out, b, first);
         }
