@@ -628,7 +628,7 @@ pub(crate) mod x86 {
 
     /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
     #[inline(always)]
-    fn load16(s: &[u8], i: usize) -> __m128i {
+    pub(super) fn load16(s: &[u8], i: usize) -> __m128i {
         let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
         // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
         unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
@@ -1306,19 +1306,12 @@ pub(crate) fn normal_marks_scalar(s: &[u8], upper_to: usize) -> NormalMarks {
 /// The SSE2 version of [`normal_marks`].
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod normal_marks_x86 {
+    use super::x86::load16;
     use super::NormalMarks;
     use core::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
     };
-
-    /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
-    #[inline(always)]
-    fn load16(s: &[u8], i: usize) -> __m128i {
-        let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
-        // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
-        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
-    }
 
     /// The bytes of `a` that are `A`–`Z`, one bit each: adding 63 takes `A`–`Z` to
     /// -128..=-103 (as signed bytes) and every other byte above.
@@ -1510,10 +1503,11 @@ pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, f
 /// chosen by the group's four non-ASCII bits puts its four to twelve output bytes in order.
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod uri_x86 {
+    use super::x86::load16;
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        _mm_shuffle_epi8, _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi32, _mm_unpackhi_epi64,
-        _mm_unpacklo_epi32, _mm_unpacklo_epi64,
+        __m128i, _mm_and_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16,
+        _mm_storeu_si128, _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi32,
+        _mm_unpacklo_epi64,
     };
     use core::mem::MaybeUninit;
 
@@ -1565,14 +1559,6 @@ pub(crate) mod uri_x86 {
         }
         t
     };
-
-    /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
-    #[inline(always)]
-    fn load16(s: &[u8], i: usize) -> __m128i {
-        let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
-        // SAFETY: `w` is 16 readable bytes; the load has no alignment requirement.
-        unsafe { _mm_loadu_si128(w.as_ptr().cast()) }
-    }
 
     /// Stores `v` at `out[j..j + 16]` (`j + 16 <= out.len()`).
     #[inline(always)]
