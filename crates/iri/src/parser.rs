@@ -444,9 +444,9 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
     /// same positions as the scans of [`P::parse`] find, or `None` when the text has
     /// something the marks do not settle (the scans then decide, and report any error).
     ///
-    /// When no byte is [`Marks::unusual`] but one `#`, every byte is one that `iquery` takes
-    /// (`query` for a URI), none is `@`, and the only `%`, `[`, `]`, or non-ASCII character
-    /// outside the common `ucschar` ranges is absent. The grammar then reduces to where the
+    /// When no byte is [`Marks::unusual`] but one `#`, every other byte is one that `iquery`
+    /// takes (`query` for a URI) and none is `@`: there is no `%`, `[`, `]`, nor a non-ASCII
+    /// character outside the common `ucschar` ranges. The grammar then reduces to where the
     /// delimiters lie (RFC 3986 §3, Appendix B):
     /// - `scheme ":"`: the first 16 bytes' `SCHEME` run from an ALPHA, ended by `:`;
     /// - `"//" iauthority`: up to the first `/`, `?` or `#`, with no `@`, so no
@@ -483,7 +483,7 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
         if has_auth {
             auth_end = first(m.slash | m.question | m.hash, scheme_end + 2);
             let colon = first(m.colon, scheme_end + 2).min(auth_end);
-            if colon < auth_end && !b[colon + 1..auth_end].iter().all(u8::is_ascii_digit) {
+            if colon < auth_end && self.port(colon + 1, auth_end).is_err() {
                 return None;
             }
         }
