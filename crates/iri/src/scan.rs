@@ -150,6 +150,28 @@ macro_rules! mark_word {
 mark_word!(u64);
 mark_word!(u128);
 
+impl<N: Copy> Marks<N> {
+    /// These marks and those of `z`, which start at byte `at`, in one wider word: the two may
+    /// overlap, as a byte has the same marks in both. `not_scheme` is this one's.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86-64 scanners mark
+    #[inline(always)]
+    fn join<W>(self, z: Self, at: usize) -> Marks<W>
+    where
+        W: From<N> + core::ops::Shl<usize, Output = W> + core::ops::BitOr<Output = W>,
+    {
+        let join = |a: N, z: N| W::from(a) | W::from(z) << at;
+        Marks {
+            unusual: join(self.unusual, z.unusual),
+            colon: join(self.colon, z.colon),
+            slash: join(self.slash, z.slash),
+            question: join(self.question, z.question),
+            hash: join(self.hash, z.hash),
+            non_ascii: self.non_ascii | z.non_ascii,
+            not_scheme: self.not_scheme,
+        }
+    }
+}
+
 /// The end of the run of `class` bytes that starts at `from`: the first index `i >= from`
 /// whose byte is not in `class`, or `s.len()`.
 // The parser scans through a `Scanner` chosen once per parse (below); this form, which
@@ -936,19 +958,11 @@ pub(crate) mod x86 {
             // SAFETY: the caller vouches for AVX2, which implies SSSE3.
             return unsafe { marks_ssse3_inline(s, class) };
         }
-        // SAFETY: the caller vouches for AVX2.
+        // SAFETY: the caller vouches for AVX2 (which implies SSSE3).
         unsafe {
-            let (a, a_high) = marks32(s, 0, class);
-            let (z, z_high) = marks32(s, n - 32, class);
-            let at = n - 32;
             Marks {
-                unusual: u64::from(a.unusual) | u64::from(z.unusual) << at,
-                colon: u64::from(a.colon) | u64::from(z.colon) << at,
-                slash: u64::from(a.slash) | u64::from(z.slash) << at,
-                question: u64::from(a.question) | u64::from(z.question) << at,
-                hash: u64::from(a.hash) | u64::from(z.hash) << at,
-                non_ascii: a_high | z_high,
                 not_scheme: not_scheme(load16(s, 0)),
+                ..marks32(s, 0, class).join(marks32(s, n - 32, class), n - 32)
             }
         }
     }
@@ -962,30 +976,21 @@ pub(crate) mod x86 {
     pub(crate) unsafe fn long_marks_avx2_inline(s: &[u8], class: u16) -> Marks<u128> {
         let n = s.len();
         debug_assert!(n > MARKS_MAX && n <= LONG_MARKS_MAX);
-        // SAFETY: the caller vouches for AVX2.
-        let ((a, a_high), (z, z_high)) =
-            unsafe { (marks64(s, 0, class), marks64(s, n - 64, class)) };
-        let at = n - 64;
-        let join = |a: u64, z: u64| u128::from(a) | u128::from(z) << at;
-        Marks {
-            unusual: join(a.unusual, z.unusual),
-            colon: join(a.colon, z.colon),
-            slash: join(a.slash, z.slash),
-            question: join(a.question, z.question),
-            hash: join(a.hash, z.hash),
-            non_ascii: a_high | z_high,
-            // SAFETY: the caller vouches for AVX2, which implies SSSE3.
-            not_scheme: unsafe { not_scheme(load16(s, 0)) },
+        // SAFETY: the caller vouches for AVX2 (which implies SSSE3).
+        unsafe {
+            Marks {
+                not_scheme: not_scheme(load16(s, 0)),
+                ..marks64(s, 0, class).join(marks64(s, n - 64, class), n - 64)
+            }
         }
     }
 
-    /// The marks of the 32 bytes of `s` from `at` (`at + 32 <= s.len()`), and whether one
-    /// of them is non-ASCII.
+    /// The marks of the 32 bytes of `s` from `at` (`at + 32 <= s.len()`), but `not_scheme`.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[inline(always)]
-    unsafe fn marks32(s: &[u8], at: usize, class: u16) -> (Marks<u32>, bool) {
+    unsafe fn marks32(s: &[u8], at: usize, class: u16) -> Marks<u32> {
         let w: &[u8; 32] = s[at..at + 32].try_into().expect("32 bytes");
         let t = &MARK_CLASSES[usize::from(class == IQUERY)];
         // SAFETY: `w` is 32 readable bytes (the load has no alignment requirement), and the
@@ -1001,18 +1006,15 @@ pub(crate) mod x86 {
             let by_hi = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
             let shared = _mm256_and_si256(by_lo, by_hi);
             let eq = |b: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8));
-            (
-                Marks {
-                    unusual: bits32(_mm256_cmpeq_epi8(shared, _mm256_setzero_si256())),
-                    colon: bits32(eq(b':')),
-                    slash: bits32(eq(b'/')),
-                    question: bits32(eq(b'?')),
-                    hash: bits32(eq(b'#')),
-                    non_ascii: false,
-                    not_scheme: 0,
-                },
-                bits32(v) != 0,
-            )
+            Marks {
+                unusual: bits32(_mm256_cmpeq_epi8(shared, _mm256_setzero_si256())),
+                colon: bits32(eq(b':')),
+                slash: bits32(eq(b'/')),
+                question: bits32(eq(b'?')),
+                hash: bits32(eq(b'#')),
+                non_ascii: bits32(v) != 0,
+                not_scheme: 0,
+            }
         }
     }
 
@@ -1027,28 +1029,14 @@ pub(crate) mod x86 {
     }
 
     /// The marks of the 64 bytes of `s` from `at` (`at + 64 <= s.len()`), from two blocks of
-    /// 32, and whether one of them is non-ASCII.
+    /// 32, but `not_scheme`.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[inline(always)]
-    unsafe fn marks64(s: &[u8], at: usize, class: u16) -> (Marks<u64>, bool) {
+    unsafe fn marks64(s: &[u8], at: usize, class: u16) -> Marks<u64> {
         // SAFETY: the caller vouches for AVX2.
-        let ((a, a_high), (z, z_high)) =
-            unsafe { (marks32(s, at, class), marks32(s, at + 32, class)) };
-        let join = |a: u32, z: u32| u64::from(a) | u64::from(z) << 32;
-        (
-            Marks {
-                unusual: join(a.unusual, z.unusual),
-                colon: join(a.colon, z.colon),
-                slash: join(a.slash, z.slash),
-                question: join(a.question, z.question),
-                hash: join(a.hash, z.hash),
-                non_ascii: false,
-                not_scheme: 0,
-            },
-            a_high | z_high,
-        )
+        unsafe { marks32(s, at, class).join(marks32(s, at + 32, class), 32) }
     }
 }
 
