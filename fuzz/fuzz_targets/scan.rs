@@ -63,15 +63,7 @@ fn check(s: &[u8], from: usize, v: u8) {
 /// The SSSE3 and AVX2 marks of `s` (1 to 128 bytes), where the processor has them.
 #[cfg(target_arch = "x86_64")]
 fn check_marks(s: &[u8]) {
-    let widen = |m: scan::Marks<u64>| scan::Marks {
-        unusual: u128::from(m.unusual),
-        colon: u128::from(m.colon),
-        slash: u128::from(m.slash),
-        question: u128::from(m.question),
-        hash: u128::from(m.hash),
-        non_ascii: m.non_ascii,
-        not_scheme: m.not_scheme,
-    };
+    let widen = |m: scan::Marks<u64>| -> scan::Marks<u128> { m.join(m, 0) };
     for class in [chars::QUERY, chars::IQUERY] {
         let want = one_byte::marks(s, class);
         if s.len() <= scan::MARKS_MAX {

@@ -152,10 +152,11 @@ mark_word!(u128);
 
 impl<N: Copy> Marks<N> {
     /// These marks and those of `z`, which start at byte `at`, in one wider word: the two may
-    /// overlap, as a byte has the same marks in both. `not_scheme` is this one's.
+    /// overlap, as a byte has the same marks in both. `not_scheme` is this one's. (`m.join(m,
+    /// 0)` is `m` in the wider word.)
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86-64 scanners mark
     #[inline(always)]
-    fn join<W>(self, z: Self, at: usize) -> Marks<W>
+    pub(crate) fn join<W>(self, z: Self, at: usize) -> Marks<W>
     where
         W: From<N> + core::ops::Shl<usize, Output = W> + core::ops::BitOr<Output = W>,
     {

@@ -261,15 +261,7 @@ fn wide_classes_sit_above_their_ascii_classes() {
 
 /// The marks of a short text in the `u128` of the long ones.
 fn widen(m: Marks<u64>) -> Marks<u128> {
-    Marks {
-        unusual: m.unusual.into(),
-        colon: m.colon.into(),
-        slash: m.slash.into(),
-        question: m.question.into(),
-        hash: m.hash.into(),
-        non_ascii: m.non_ascii,
-        not_scheme: m.not_scheme,
-    }
+    m.join(m, 0)
 }
 
 /// Every version of `Scanner::marks` and `Scanner::long_marks` that computes marks, alone
