@@ -786,9 +786,12 @@ fn to_uri_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
 
     for non_ascii_only in [false, true] {
         let keep = |s: &str| !non_ascii_only || !s.is_ascii();
-        let ours: Vec<_> = ours.iter().filter(|r| keep(r.as_str())).collect();
-        let istr: Vec<_> = istr.iter().filter(|r| keep(r.as_str())).collect();
-        let flu: Vec<_> = flu.iter().filter(|r| keep(r.as_str())).collect();
+        // Each library's parsed values are copied into a vector of their own, as a caller
+        // holding them would have them, rather than reached through references into the
+        // vector of every line (which the non-ASCII lines are spread over).
+        let ours: Vec<_> = ours.iter().filter(|r| keep(r.as_str())).cloned().collect();
+        let istr: Vec<_> = istr.iter().filter(|r| keep(r.as_str())).copied().collect();
+        let flu: Vec<_> = flu.iter().filter(|r| keep(r.as_str())).cloned().collect();
         let (ours, istr, flu) = (&ours, &istr, &flu);
         let op = if non_ascii_only {
             "to_uri non-ASCII"

@@ -1,7 +1,8 @@
 //! Fuzz target `scan`: every version of each scan of the library's `scan` module (the
 //! dispatching one, the scalar one and, where the processor has them, the SSE2 and SSSE3
 //! ones) agrees with the one-byte-at-a-time version of `scan/one_byte.rs`, for every class;
-//! so do the SSSE3 and AVX2 marks of a text of up to 128 bytes.
+//! so do the SSSE3 and AVX2 marks of a text of up to 128 bytes, and the IRI→URI writers
+//! and the non-ASCII bits and counts they are sized and placed by.
 //!
 //! The module is private, so it is compiled here from its source, with the class table it
 //! reads. The first byte of the input chooses the byte searched for, the second a start;
@@ -86,29 +87,77 @@ fn check_marks(s: &[u8]) {
 }
 
 /// The IRI→URI octet writers (`push_uri_octets`'s SSSE3 one and the one-octet one) against
-/// `%HH` for each octet from 0x80, in a buffer of exactly the room the contract asks for.
+/// `%HH` for each octet from 0x80, in a buffer of exactly the room the contract asks for
+/// (the bytes written and `URI_SLACK` more); the non-ASCII bits (SSE2 and scalar), first
+/// index and counts against one byte at a time; and, on the UTF-8 prefix of the text, the
+/// string writers with the ends they move.
 fn check_uri_octets(s: &[u8]) {
-    let mut want = Vec::new();
-    for &o in s {
-        if o < 0x80 {
-            want.push(o);
-        } else {
-            want.extend_from_slice(format!("%{o:02X}").as_bytes());
+    let one_byte = |s: &[u8]| {
+        let mut want = Vec::new();
+        for &o in s {
+            if o < 0x80 {
+                want.push(o);
+            } else {
+                want.extend_from_slice(format!("%{o:02X}").as_bytes());
+            }
         }
-    }
+        want
+    };
+    let want = one_byte(s);
     let mut out = vec![0u8; 3 * s.len() + 3];
     let n = scan::write_octet_entries(s, &pct::URI_OCTET, &mut out, 0);
     assert_eq!(out[..n], want, "scalar {s:02X?}");
     #[cfg(target_arch = "x86_64")]
     if scan::x86::has_ssse3() {
-        let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
-        let room = first + 3 * (s.len() - first) + 16;
-        let mut out = vec![core::mem::MaybeUninit::new(0u8); room];
+        let mut out = vec![core::mem::MaybeUninit::new(0u8); want.len() + scan::URI_SLACK];
         // SAFETY: the processor has SSSE3 (checked just above).
         let n = unsafe { scan::uri_x86::write_uri_octets_ssse3(s, &mut out) };
         // SAFETY: every byte of `out` was initialized above.
         let got: Vec<u8> = out[..n].iter().map(|b| unsafe { b.assume_init() }).collect();
         assert_eq!(got, want, "ssse3 {s:02X?}");
+    }
+
+    let count = |e: usize| s[..e].iter().filter(|&&o| o >= 0x80).count();
+    let mut bits = [0u64; 2];
+    for (i, _) in s.iter().enumerate().filter(|(_, &o)| o >= 0x80) {
+        if i < scan::NonAscii::BITS {
+            bits[i / 64] |= 1 << (i % 64);
+        }
+    }
+    let want_bits = (s.len() <= scan::NonAscii::BITS).then_some(bits);
+    assert_eq!(scan::non_ascii_bits_scalar(s), want_bits, "scalar bits {s:02X?}");
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64.
+    assert_eq!(unsafe { scan::x86::non_ascii_bits_sse2(s) }, want_bits, "sse2 {s:02X?}");
+    let non_ascii = scan::NonAscii::of(s);
+    let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
+    assert_eq!(non_ascii.first(), first);
+    for e in 0..=s.len() {
+        assert_eq!(non_ascii.before(e), count(e), "before {e} {s:02X?}");
+    }
+
+    let text = match core::str::from_utf8(s) {
+        Ok(t) => t,
+        Err(e) => core::str::from_utf8(&s[..e.valid_up_to()]).unwrap(),
+    };
+    let b = text.as_bytes();
+    let mut cuts = [b.len() / 3, b.len() / 2, b.len()]
+        .map(|e| (0..=e).rev().find(|&e| text.is_char_boundary(e)).unwrap());
+    cuts.sort();
+    let want = one_byte(b);
+    for portable in [false, true] {
+        let mut out = String::from("x\u{E9}");
+        let moved = if portable {
+            scan::push_uri_octets_portable(&mut out, text, cuts)
+        } else {
+            scan::push_uri_octets(&mut out, text, cuts)
+        };
+        if b.is_ascii() {
+            assert_eq!((moved, out.as_str()), (None, "x\u{E9}"));
+        } else {
+            assert_eq!(out.as_bytes()[3..], want, "{portable} {text:?}");
+            assert_eq!(moved, Some(cuts.map(|e| one_byte(&b[..e]).len())));
+        }
     }
 }
 

@@ -29,7 +29,8 @@ use alloc::string::String;
 use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
 use crate::pct::{hex_value, push_pct};
-use crate::scan::{count_non_ascii, first_non_ascii, push_uri_octets, URI_PART};
+use crate::scan::push_uri_octets;
+pub(crate) use crate::scan::reserve;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -56,58 +57,24 @@ fn map_regions(
 
 /// Appends `s` with every non-ASCII character percent-encoded as UTF-8 (upper-case hex).
 pub(crate) fn encode_non_ascii(s: &str, out: &mut String) {
-    let n = s.len();
-    encode_append(s, [n; 3], first_non_ascii(s.as_bytes(), 0), out);
+    if push_uri_octets(out, s, [0; 3]).is_none() {
+        out.push_str(s);
+    }
 }
 
-/// The IRI→URI mapping of `s` (positions `p`, first non-ASCII octet at `first`) appended to
-/// `out` (RFC 3987 §3.1 step 2), and the positions of the result (relative to where it
-/// starts in `out`).
-fn to_uri_append(s: &str, p: Positions, first: usize, out: &mut String) -> Positions {
-    let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
-    let [auth_end, path_end, query_end] = encode_append(s, ends, first, out).map(|e| e as u32);
-    // Every octet of the result is ASCII.
-    Positions::new(p.scheme_end, auth_end, path_end, query_end).ascii_if(true)
-}
-
-/// Makes room for `n` more bytes in `out`. A string that has no buffer yet (a new result of
-/// [`IriRef::to_uri`] or [`Iri::resolve`]) gets one of exactly `n` bytes straight from the
-/// allocator, without the growth computation of `reserve`.
+/// The IRI→URI mapping of `s` (positions `p`) appended to `out` (RFC 3987 §3.1 step 2), and
+/// the positions of the result (relative to where it starts in `out`); `None`, with nothing
+/// appended, when `s` is ASCII and the mapping is the identity. Positions that know the
+/// text is ASCII (a parsed one's do) answer without reading it.
 #[inline(always)]
-pub(crate) fn reserve(out: &mut String, n: usize) {
-    if out.capacity() == 0 {
-        *out = String::with_capacity(n);
-    } else {
-        out.reserve(n);
+fn to_uri_append(s: &str, p: Positions, out: &mut String) -> Option<Positions> {
+    if p.known_ascii() {
+        return None;
     }
-}
-
-/// Appends `s` (first non-ASCII octet at `first`) with every non-ASCII octet written as
-/// `%HH` (upper-case hex), and returns where the input offsets `ends` (ascending, at most
-/// `s.len()`) went, relative to the start of what it appended.
-///
-/// The octets are written by `scan::push_uri_octets` (sixteen at a time where the processor
-/// allows). A new string is allocated once, with room for every octet from `first` on to
-/// take three bytes, and 16 more (what the writer needs to store whole registers); a long
-/// text's octets past the first `scan::URI_PART` from `first` get room as they are written (so that
-/// its result is not left with up to twice its length unused).
-fn encode_append(s: &str, ends: [usize; 3], first: usize, out: &mut String) -> [usize; 3] {
-    let b = s.as_bytes();
-    reserve(out, first + 3 * (b.len() - first).min(URI_PART) + 16);
-    let base = out.len();
-    push_uri_octets(out, s, first);
-    let end = out.len() - base;
-    // Offsets up to `first` stay; one further on moves by two for each non-ASCII octet
-    // between `first` and it.
-    let mut at = ends;
-    for e in &mut at {
-        if *e == b.len() {
-            *e = end;
-        } else if *e > first {
-            *e += 2 * count_non_ascii(&b[first..*e]);
-        }
-    }
-    at
+    let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
+    let [auth_end, path_end, query_end] = push_uri_octets(out, s, ends)?.map(|e| e as u32);
+    // Every octet of the result is ASCII.
+    Some(Positions::new(p.scheme_end, auth_end, path_end, query_end).ascii_if(true))
 }
 
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
@@ -231,27 +198,13 @@ pub(crate) fn decoded_char(b: &[u8], i: usize, octet: u8, in_query: bool) -> Opt
     }
 }
 
-/// Where the IRI→URI mapping of `s` (positions `p`) starts: its first non-ASCII octet, or
-/// `None` when `s` is ASCII and the mapping is the identity. Positions that know the text is
-/// ASCII (a parsed one's do) answer without reading it.
-#[inline(always)]
-fn mapping_start(s: &str, p: Positions) -> Option<usize> {
-    if p.known_ascii() {
-        return None;
-    }
-    let first = first_non_ascii(s.as_bytes(), 0);
-    (first < s.len()).then_some(first)
-}
-
 /// The IRI→URI mapping, borrowed when `s` is ASCII already.
 #[inline]
 fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
-    match mapping_start(s, p) {
+    let mut out = String::new();
+    match to_uri_append(s, p, &mut out) {
         None => (Cow::Borrowed(s), p.ascii_if(true)),
-        Some(first) => {
-            let (out, pos) = to_uri_owned(s, p, first);
-            (Cow::Owned(out), pos)
-        }
+        Some(pos) => (Cow::Owned(out), pos),
     }
 }
 
@@ -259,21 +212,14 @@ fn to_uri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
 /// §3.1 step 2), and returns its positions: untouched when it is ASCII, else replaced by one
 /// new string.
 pub(crate) fn to_uri_in_place(text: &mut String, p: Positions) -> Positions {
-    let Some(first) = mapping_start(text, p) else {
-        return p.ascii_if(true);
-    };
-    let (out, pos) = to_uri_owned(text, p, first);
-    *text = out;
-    pos
-}
-
-/// The IRI→URI mapping of `s` (positions `p`) as a new string, from its first non-ASCII
-/// octet at `first` on.
-#[inline]
-fn to_uri_owned(s: &str, p: Positions, first: usize) -> (String, Positions) {
     let mut out = String::new();
-    let pos = to_uri_append(s, p, first, &mut out);
-    (out, pos)
+    match to_uri_append(text, p, &mut out) {
+        None => p.ascii_if(true),
+        Some(pos) => {
+            *text = out;
+            pos
+        }
+    }
 }
 
 pub(crate) fn to_iri_cow(s: &str, p: Positions) -> (Cow<'_, str>, Positions) {
@@ -317,12 +263,11 @@ impl<T: AsRef<str>> IriRef<T> {
     pub fn to_uri_into<'b>(&self, buf: &'b mut String) -> UriRef<&'b str> {
         buf.clear();
         let (s, p) = (self.as_str(), self.positions());
-        let Some(first) = mapping_start(s, p) else {
+        let Some(pos) = to_uri_append(s, p, buf) else {
             buf.push_str(s);
             let buf: &'b String = buf;
             return UriRef::from_parts(buf.as_str(), p.ascii_if(true));
         };
-        let pos = to_uri_append(s, p, first, buf);
         UriRef::from_parts(buf.as_str(), pos)
     }
 
@@ -433,6 +378,7 @@ impl<T: AsRef<str>> Uri<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scan::{count_non_ascii, first_non_ascii, URI_SLACK};
 
     fn iri(s: &str) -> String {
         let mut out = String::new();
@@ -520,52 +466,52 @@ mod tests {
                     assert_eq!(u.query(), r.query().map(by_char).as_deref(), "{s}");
                     assert_eq!(u.fragment(), r.fragment().map(by_char).as_deref(), "{s}");
                     assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str(), "{s}");
-                    // Allocated once, with room for the octets after the first non-ASCII
-                    // one to triple.
-                    let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
-                    let ascii_after = s[first..].bytes().filter(|o| o.is_ascii()).count();
+                    // Allocated once, with room for the result and the writer's slack.
                     let len = u.as_str().len();
                     if let Cow::Owned(t) = u.into_inner() {
-                        assert!(t.capacity() <= len + 2 * ascii_after + 18, "{s}");
+                        assert_eq!(t.capacity(), len + URI_SLACK, "{s}");
                     }
                 }
             }
         }
     }
 
-    /// Long texts are written a part at a time (`scan::URI_PART` octets): the same octets
-    /// and component ends as one octet at a time, with non-ASCII characters cut by the
-    /// parts' edges, and a result that is not left with room for every octet to triple
-    /// (which an early non-ASCII character in a long ASCII text would give: three times its
-    /// length).
+    /// Texts past the 128 bytes whose non-ASCII bytes are kept as bits (counted in
+    /// instead), short and long: the same octets and component ends as one octet at a
+    /// time, through the SIMD and the portable writer, and a new result allocated once with
+    /// room for itself and `scan::URI_SLACK` more, however early the first non-ASCII
+    /// character comes (room for every octet to triple would give three times the length).
     #[test]
-    fn long_texts_in_parts() {
-        let part = crate::scan::URI_PART;
+    fn long_texts() {
         for (lead, body) in [("é", "a"), ("", "é"), ("a", "€𐌀b"), ("é", "ab/c?d")] {
-            for len in [part - 1, part, part + 1, 16 * part + 7] {
+            for len in [100, 127, 128, 129, 200, 4095, 4097, 65_543] {
                 let path = format!("{lead}{}", body.repeat(len / body.len()));
                 for s in [
                     format!("s://h/{path}"),
                     format!("s://h/{path}?{path}#{lead}"),
+                    format!("s://h{lead}/{path}?{lead}"),
                 ] {
                     let r = IriRef::parse(s.as_str()).unwrap();
                     let u = r.to_uri();
                     assert_eq!(u.as_str(), by_char(&s), "{len} {lead}{body}");
+                    assert_eq!(u.authority(), r.authority().map(by_char).as_deref());
                     assert_eq!(u.path(), by_char(r.path()));
                     assert_eq!(u.query(), r.query().map(by_char).as_deref());
+                    assert_eq!(u.fragment(), r.fragment().map(by_char).as_deref());
                     let mut buf = String::from("reused");
                     assert_eq!(r.to_uri_into(&mut buf).as_str(), u.as_str());
-                    // The portable writer, which other processors use, in parts too.
-                    let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
+                    // The portable writer, which other processors use.
                     let mut portable = String::new();
-                    crate::scan::push_uri_octets_scalar(&mut portable, &s, first);
+                    let p = r.positions();
+                    let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
+                    let moved = crate::scan::push_uri_octets_portable(&mut portable, &s, ends);
                     assert_eq!(portable, u.as_str());
+                    let q = u.positions();
+                    let want = [q.auth_end, q.path_end, q.query_end()].map(|e| e as usize);
+                    assert_eq!(moved, (!s.is_ascii()).then_some(want));
                     let out = u.as_str().len();
                     if let Cow::Owned(t) = u.into_inner() {
-                        assert!(
-                            t.capacity() <= 2 * out + 3 * part + 16,
-                            "{len} {lead}{body}"
-                        );
+                        assert_eq!(t.capacity(), out + URI_SLACK, "{len} {lead}{body}");
                     }
                 }
             }

@@ -11,6 +11,11 @@
 //! - [`find_byte`]`(s, from, v)`: the first index `i >= from` with `s[i] == v`, or `None`;
 //!   [`rfind_byte`]`(s, to, v)`: the last index `i < to` with `s[i] == v`, or `None`.
 //! - [`first_non_ascii`]`(s, from)`: the first index `i >= from` with `s[i] >= 0x80`, or `n`.
+//! - [`NonAscii::of`]`(s)`: where the non-ASCII bytes are: the first, and how many lie before
+//!   any index (one bit per byte for `n <= 128`, counted in for longer texts).
+//! - [`push_uri_octets`]`(out, s, ends)`: appends `s` with every non-ASCII byte as `%HH`
+//!   (upper-case hex) into room made once for the exact result, and returns where each of
+//!   `ends` went; `None`, appending nothing, for an ASCII `s`.
 //! - [`swar_eq`], [`load_word`], [`HIGH`]: the word-level pieces, for code that combines
 //!   words itself.
 //! - [`Scanner::marks`]`(s, class)` and [`Scanner::long_marks`]: for a text of 1 to 64 (65 to
@@ -31,14 +36,17 @@
 //! same way) the marks take 32 bytes per step, which is what makes them pay on texts of up
 //! to 128 bytes; with SSSE3 alone they are given for texts of up to 64. Everywhere else (other
 //! targets, `no_std` builds without SSSE3) the scalar versions take eight bytes per step with
-//! word arithmetic and table lookups. The tests check every version against the obvious
+//! word arithmetic and table lookups. The IRI→URI mapping takes its non-ASCII bits with SSE2
+//! and writes sixteen octets per step with SSSE3, in one function compiled for SSSE3 and
+//! POPCNT (so that each count is one instruction) when the processor has both. The tests
+//! check every version against the obvious
 //! one-byte-at-a-time one (`scan/one_byte.rs`), at every length up to 48 and alignment, every
 //! position and start, and every byte value at every position up to length 34; the `scan`
 //! fuzz target does the same on random input.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
-//! in-bounds pointers, and calls of the SSSE3 and AVX2 functions after the processor was found
-//! to have them.
+//! in-bounds pointers, and calls of the SSSE3, AVX2 and POPCNT functions after the processor
+//! was found to have them.
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
@@ -570,6 +578,12 @@ pub(crate) mod x86 {
         has_feature!("avx2")
     }
 
+    /// Whether the processor has POPCNT (see `has_feature`).
+    #[inline(always)]
+    pub(crate) fn has_popcnt() -> bool {
+        has_feature!("popcnt")
+    }
+
     /// Whether the processor has SSSE3 (see `has_feature`).
     #[inline(always)]
     pub(crate) fn has_ssse3() -> bool {
@@ -753,6 +767,41 @@ pub(crate) mod x86 {
             }
         }
         n
+    }
+
+    /// The bits of [`super::NonAscii`] 16 bytes at a time, with no branch on the text: the
+    /// block at `16k` for each `k`, moved back to end at the text's end where it would
+    /// pass it (so that the last blocks overlap and set some bits twice). A text of up to
+    /// 64 bytes takes four loads and a 64-bit word, one of up to 128 eight loads.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(crate) fn non_ascii_bits_sse2(s: &[u8]) -> Option<[u64; 2]> {
+        let n = s.len();
+        if n < 16 {
+            // The zero padding is ASCII.
+            return Some([u64::from(bits(load_tail(s, 0).0)), 0]);
+        }
+        let at = |k: usize| (16 * k).min(n - 16);
+        let word = |k: usize| u64::from(bits(load16(s, at(k)))) << at(k);
+        let lo = word(0) | word(1) | word(2) | word(3);
+        if n <= 64 {
+            Some([lo, 0])
+        } else if n <= super::NonAscii::BITS {
+            // Blocks from 64 on, in the second word; the last may reach back below 64,
+            // where the first word has its bits already.
+            let high = |k: usize| {
+                let at = at(k);
+                let b = u64::from(bits(load16(s, at)));
+                if at >= 64 {
+                    b << (at - 64)
+                } else {
+                    b >> (64 - at)
+                }
+            };
+            Some([lo, high(4) | high(5) | high(6) | high(7)])
+        } else {
+            None
+        }
     }
 
     /// The bytes of `v` outside the class of `lo`/`hi` (see [`super::Nibbles`]), one bit
@@ -1382,7 +1431,7 @@ pub(crate) mod normal_marks_x86 {
 
 // ---- used by IRI→URI mapping ----
 
-// Every byte of every entry of `pct::URI_OCTET` is ASCII: `push_uri_octets` relies on it.
+// Every byte of every entry of `pct::URI_OCTET` is ASCII: the IRI→URI writers rely on it.
 const _: () = {
     let mut o = 0;
     while o < 256 {
@@ -1391,97 +1440,204 @@ const _: () = {
     }
 };
 
-/// Appends `s` to `out` with every non-ASCII octet written as `%HH` (upper-case hex) and
-/// every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2). The octets before
-/// `first` must be ASCII (`first` is where the caller found the first non-ASCII one).
+/// Where the non-ASCII bytes of a text are, as the IRI→URI mapping needs them: where the
+/// first one is, how many there are, and how many lie before a given index (so how far the
+/// mapping moves that index: two bytes for each).
 ///
-/// With SSSE3, sixteen octets at a time ([`uri_x86::write_uri_octets_ssse3`]) straight into
-/// the string's spare capacity, which first gets room for every octet from `first` on to
-/// take three bytes, and 16 more. Otherwise the ASCII run before `first` is copied in one piece and the rest
-/// written one octet at a time ([`write_octet_entries`] with `pct::URI_OCTET`). Every byte
-/// written is ASCII, so the result needs no UTF-8 check.
-#[inline]
-pub(crate) fn push_uri_octets(out: &mut alloc::string::String, s: &str, first: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if x86::has_ssse3() {
-        let b = s.as_bytes();
-        if b.len() - first > URI_PART {
-            return push_uri_octets_in_parts(out, b, first);
+/// For a text of up to [`NonAscii::BITS`] bytes (99.8% of the benchmark corpus's lines that
+/// hold a non-ASCII character) one pass sets one bit per non-ASCII byte, and every answer is
+/// a bit count, with no branch on the text; a longer text is counted in.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NonAscii<'a> {
+    s: &'a [u8],
+    first: usize,
+    count: usize,
+    /// Bit `i` of the two words for a non-ASCII `s[i]`, when `s.len() <= BITS`.
+    bits: Option<[u64; 2]>,
+}
+
+impl<'a> NonAscii<'a> {
+    /// The longest text whose non-ASCII bytes are kept as bits.
+    pub(crate) const BITS: usize = 128;
+
+    /// The non-ASCII bytes of `s`.
+    #[inline(always)]
+    pub(crate) fn of(s: &'a [u8]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of x86-64.
+        let bits = unsafe { x86::non_ascii_bits_sse2(s) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let bits = non_ascii_bits_scalar(s);
+        let (first, count) = match bits {
+            Some([lo, hi]) => {
+                let first = if lo != 0 {
+                    lo.trailing_zeros()
+                } else {
+                    64 + hi.trailing_zeros()
+                };
+                (
+                    (first as usize).min(s.len()),
+                    (lo.count_ones() + hi.count_ones()) as usize,
+                )
+            }
+            None => {
+                let first = first_non_ascii(s, 0);
+                (first, count_non_ascii(&s[first..]))
+            }
+        };
+        NonAscii {
+            s,
+            first,
+            count,
+            bits,
         }
-        // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
-        // panic): its length only changes by `set_len` below, whose bytes are ASCII.
-        let v = unsafe { out.as_mut_vec() };
-        v.reserve(first + 3 * (b.len() - first) + 16);
-        // SAFETY: the processor has SSSE3 (checked just above); the spare capacity holds
-        // the room the writer needs.
-        let n = unsafe { uri_x86::write_uri_octets_ssse3(b, v.spare_capacity_mut()) };
-        // SAFETY: the writer initialized the first `n` bytes of the spare capacity (every
-        // byte it counts lies in one of its stores), all ASCII, and ASCII bytes after the
-        // string's own UTF-8 keep it UTF-8.
-        unsafe { v.set_len(v.len() + n) };
-        return;
     }
-    push_uri_octets_scalar(out, s, first);
-}
 
-/// [`push_uri_octets`] with SSSE3 for a text of more than [`URI_PART`] octets from `first`:
-/// a part at a time, each with room for its own worst case.
-#[cfg(target_arch = "x86_64")]
-#[cold]
-fn push_uri_octets_in_parts(out: &mut alloc::string::String, b: &[u8], first: usize) {
-    // SAFETY: as in `push_uri_octets`.
-    let v = unsafe { out.as_mut_vec() };
-    let mut from = 0;
-    while from < b.len() {
-        let to = uri_part_end(b.len(), first, from);
-        let part = &b[from..to];
-        let ascii = first.saturating_sub(from).min(part.len());
-        v.reserve(ascii + 3 * (part.len() - ascii) + 16);
-        // SAFETY: `push_uri_octets` found that the processor has SSSE3; the spare
-        // capacity holds the room the writer needs for `part`, whose first `ascii` octets
-        // are ASCII.
-        let n = unsafe { uri_x86::write_uri_octets_ssse3(part, v.spare_capacity_mut()) };
-        // SAFETY: as in `push_uri_octets`.
-        unsafe { v.set_len(v.len() + n) };
-        from = to;
+    /// The index of the first non-ASCII byte, or the text's length.
+    #[inline(always)]
+    pub(crate) fn first(&self) -> usize {
+        self.first
+    }
+
+    /// How many non-ASCII bytes lie before index `e` (at most the text's length).
+    #[inline(always)]
+    pub(crate) fn before(&self, e: usize) -> usize {
+        match self.bits {
+            Some([lo, hi]) => {
+                let below = |e: usize| if e >= 64 { u64::MAX } else { (1u64 << e) - 1 };
+                ((lo & below(e)).count_ones() + (hi & below(e.saturating_sub(64))).count_ones())
+                    as usize
+            }
+            None if e <= self.first => 0,
+            None => count_non_ascii(&self.s[self.first..e]),
+        }
+    }
+
+    /// Where the IRI→URI mapping moves each of `ends` (indexes of the text, at most its
+    /// length): two bytes further on for each non-ASCII byte before it.
+    #[inline(always)]
+    fn moved(&self, ends: [usize; 3]) -> [usize; 3] {
+        let [a, b, c] = ends;
+        [
+            a + 2 * self.before(a),
+            b + 2 * self.before(b),
+            c + 2 * self.before(c),
+        ]
+    }
+
+    /// The length of the text's IRI→URI mapping, after room for it and [`URI_SLACK`] more
+    /// bytes was made in `out`; `None` for an ASCII text (whose mapping is itself).
+    #[inline(always)]
+    fn make_room(&self, out: &mut alloc::string::String) -> Option<usize> {
+        if self.count == 0 {
+            return None;
+        }
+        let len = self.s.len() + 2 * self.count;
+        reserve(out, len + URI_SLACK);
+        Some(len)
     }
 }
 
-/// How many octets after the first non-ASCII one [`push_uri_octets`] writes at a time.
-/// Each part gets room for its worst case (three bytes an octet): room for a whole long
-/// text's worst case would leave up to twice its length unused in the result, where the
-/// parts leave at most one part's worth (and the string's usual growth).
-pub(crate) const URI_PART: usize = 1 << 12;
-
-/// Where the part of [`push_uri_octets`] that starts at `from` ends, in a text of `n` octets
-/// whose first non-ASCII one is at `first`: the first part takes the ASCII run too.
-#[inline(always)]
-fn uri_part_end(n: usize, first: usize, from: usize) -> usize {
-    (first.max(from) + URI_PART).min(n)
-}
-
-/// [`push_uri_octets`] one octet at a time, without SIMD: the ASCII run before `first` is
-/// copied in one piece, each later octet written as its entry of `pct::URI_OCTET`, a part
-/// of at most [`URI_PART`] octets at a time.
+/// The bits of [`NonAscii`] eight bytes at a time, without SIMD: the high bit of each byte
+/// of a word, moved to the low end of the byte, gathered into eight bits by one
+/// multiplication (bit `8k` lands on bit `56 + k`, and no two products meet).
+#[cfg_attr(not(test), allow(dead_code))] // the library may not call every version
 #[inline]
-pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, first: usize) {
-    let b = s.as_bytes();
-    out.push_str(&s[..first]);
-    // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a panic).
-    // Every byte stored below is ASCII: the zeros of `resize` and the bytes of the entries
-    // of `URI_OCTET` (checked at compile time above). ASCII bytes after the string's own
-    // UTF-8 keep it UTF-8 at every step, and `truncate` cuts among them only.
-    let v = unsafe { out.as_mut_vec() };
-    let mut from = first;
-    while from < b.len() {
-        let to = uri_part_end(b.len(), first, from);
-        let start = v.len();
-        v.resize(start + 3 * (to - from) + 3, 0);
-        let end = write_octet_entries(&b[from..to], &crate::pct::URI_OCTET, v, start);
-        v.truncate(end);
-        from = to;
+pub(crate) fn non_ascii_bits_scalar(s: &[u8]) -> Option<[u64; 2]> {
+    if s.len() > NonAscii::BITS {
+        return None;
+    }
+    let mut bits = [0u64; 2];
+    let mut i = 0;
+    while i < s.len() {
+        let high = (load_word(s, i) & HIGH) >> 7;
+        bits[i / 64] |= (high.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (i % 64);
+        i += 8;
+    }
+    Some(bits)
+}
+
+/// Appends the IRI→URI mapping of `s` to `out`: every non-ASCII octet written as `%HH`
+/// (upper-case hex), every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2), and
+/// returns where each of `ends` (indexes of `s`, at most its length) went, relative to the
+/// start of what it appended. An ASCII `s` appends nothing and gives `None`.
+///
+/// The result's length is known before it is written ([`NonAscii`]), so `out` gets room for
+/// it (and [`URI_SLACK`] more) once: a new string is allocated once, at that size.
+///
+/// With SSSE3 and POPCNT ([`uri_x86::push_uri_octets_ssse3`]), sixteen octets at a time
+/// straight into the string's spare capacity, and for texts of up to 128 bytes with no
+/// branch on their content. Otherwise the ASCII run before the first non-ASCII octet is
+/// copied in one piece and the rest written one octet at a time
+/// ([`push_uri_octets_scalar`]). Every byte written is ASCII, so the result needs no UTF-8
+/// check.
+#[inline]
+pub(crate) fn push_uri_octets(
+    out: &mut alloc::string::String,
+    s: &str,
+    ends: [usize; 3],
+) -> Option<[usize; 3]> {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_ssse3() && x86::has_popcnt() {
+        // SAFETY: the processor has SSSE3 and POPCNT (checked just above).
+        return unsafe { uri_x86::push_uri_octets_ssse3(out, s, ends) };
+    }
+    push_uri_octets_portable(out, s, ends)
+}
+
+/// [`push_uri_octets`] with the portable writer, [`push_uri_octets_scalar`].
+#[inline]
+pub(crate) fn push_uri_octets_portable(
+    out: &mut alloc::string::String,
+    s: &str,
+    ends: [usize; 3],
+) -> Option<[usize; 3]> {
+    let non_ascii = NonAscii::of(s.as_bytes());
+    let len = non_ascii.make_room(out)?;
+    push_uri_octets_scalar(out, s, non_ascii.first(), len);
+    Some(non_ascii.moved(ends))
+}
+
+/// Makes room for `n` more bytes in `out`. A string that has no buffer yet (a new result of
+/// `IriRef::to_uri` or `Iri::resolve`) gets one of exactly `n` bytes straight from the
+/// allocator, without the growth computation of `reserve`.
+#[inline(always)]
+pub(crate) fn reserve(out: &mut alloc::string::String, n: usize) {
+    if out.capacity() == 0 {
+        *out = alloc::string::String::with_capacity(n);
+    } else {
+        out.reserve(n);
     }
 }
+
+/// The room past the result that [`push_uri_octets`] asks for: the SSSE3 writers store
+/// whole 16-byte registers, each from where the bytes written so far end.
+pub(crate) const URI_SLACK: usize = 16;
+
+/// The writing of [`push_uri_octets`] one octet at a time, without SIMD, for a result of
+/// `len` bytes: the ASCII run before `first` (the first non-ASCII octet) is copied in one
+/// piece, each later octet written as its entry of `pct::URI_OCTET` into a buffer on the
+/// stack, [`URI_CHUNK`] octets at a time, and each buffer's bytes appended.
+#[inline]
+pub(crate) fn push_uri_octets_scalar(
+    out: &mut alloc::string::String,
+    s: &str,
+    first: usize,
+    len: usize,
+) {
+    out.reserve(len);
+    out.push_str(&s[..first]);
+    let mut buf = [0u8; 3 * URI_CHUNK + 3];
+    for chunk in s.as_bytes()[first..].chunks(URI_CHUNK) {
+        let n = write_octet_entries(chunk, &crate::pct::URI_OCTET, &mut buf, 0);
+        // SAFETY: every byte of an entry of `URI_OCTET` is ASCII (checked at compile time
+        // above), so the `n` bytes written are ASCII, and ASCII is UTF-8.
+        out.push_str(unsafe { core::str::from_utf8_unchecked(&buf[..n]) });
+    }
+}
+
+/// How many octets [`push_uri_octets_scalar`] writes into its stack buffer at a time.
+pub(crate) const URI_CHUNK: usize = 64;
 
 /// The SSSE3 writer of [`push_uri_octets`].
 ///
@@ -1493,6 +1649,7 @@ pub(crate) fn push_uri_octets_scalar(out: &mut alloc::string::String, s: &str, f
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod uri_x86 {
     use super::x86::load16;
+    use alloc::string::String;
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16,
         _mm_storeu_si128, _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi32,
@@ -1591,6 +1748,36 @@ pub(crate) mod uri_x86 {
         j
     }
 
+    /// [`super::push_uri_octets`] with SSSE3 and POPCNT: the non-ASCII bytes found
+    /// ([`super::NonAscii`]), room made once, the octets written by
+    /// [`write_uri_octets_ssse3`], and the ends moved by bit counts (one instruction each
+    /// with POPCNT), all in one function compiled for these features.
+    ///
+    /// # Safety
+    /// The processor must have SSSE3 and POPCNT.
+    #[target_feature(enable = "ssse3,popcnt")]
+    pub(crate) unsafe fn push_uri_octets_ssse3(
+        out: &mut String,
+        s: &str,
+        ends: [usize; 3],
+    ) -> Option<[usize; 3]> {
+        let b = s.as_bytes();
+        let non_ascii = super::NonAscii::of(b);
+        let len = non_ascii.make_room(out)?;
+        // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
+        // panic): its length only changes by `set_len` below, whose bytes are ASCII.
+        let v = unsafe { out.as_mut_vec() };
+        let spare = v.spare_capacity_mut();
+        // SAFETY: the processor has SSSE3 (this function's contract).
+        let written = unsafe { write_uri_octets_ssse3(b, spare) };
+        debug_assert_eq!(written, len);
+        // SAFETY: the writers initialized the first `written` bytes of the spare capacity
+        // (every byte they count lies in one of their stores), all ASCII, and ASCII bytes
+        // after the string's own UTF-8 keep it UTF-8.
+        unsafe { v.set_len(v.len() + written) };
+        Some(non_ascii.moved(ends))
+    }
+
     /// Writes `s` as [`super::push_uri_octets`] does at the start of `out`, and returns how
     /// many bytes it wrote, all initialized and ASCII: each store starts where the bytes
     /// counted so far end and counts its first bytes (a group's, or a block's without a
@@ -1604,10 +1791,10 @@ pub(crate) mod uri_x86 {
     /// past the text and writes only its groups that hold text (the zeros of the last one,
     /// at most three, take a byte each and are not counted).
     ///
-    /// Contract: `out` has room for the bytes written and 16 more, so `out.len() >= k +
-    /// 3 * (s.len() - k) + 16` when `s[..k]` is ASCII (else it panics): a group's store
-    /// reaches at most 12 bytes past the group's end, and the zero-padded last block's at
-    /// most 15.
+    /// Contract: `out` has room for the bytes written (`s.len()` plus two for each
+    /// non-ASCII octet) and [`super::URI_SLACK`] (16) more, else it panics: every store
+    /// starts where the bytes counted so far end, at most at the result's end, and a store
+    /// is 16 bytes.
     ///
     /// # Safety
     /// The processor must have SSSE3.
@@ -1953,11 +2140,10 @@ mod uri_octet_tests {
     }
 
     /// Every version of the writer on `s` (any bytes), in a buffer of exactly the room its
-    /// contract asks for, against [`one_byte`].
+    /// contract asks for (the bytes written and [`URI_SLACK`] more), against [`one_byte`].
     fn check_bytes(s: &[u8]) {
         let want = one_byte(s);
-        let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
-        let room = first + 3 * (s.len() - first) + 16;
+        let room = want.len() + URI_SLACK;
         #[cfg(target_arch = "x86_64")]
         if x86::has_ssse3() {
             let mut out = alloc::vec![core::mem::MaybeUninit::new(0xFFu8); room];
@@ -1975,23 +2161,101 @@ mod uri_octet_tests {
         assert_eq!(out[..n], want, "scalar {s:02X?} {room}");
     }
 
-    /// The writers of strings: appended after a text already there, the result as the
-    /// one-byte version and allocated once when room was reserved as `convert` does.
+    /// The writers of strings, appended after a text already there and into a new string:
+    /// the result as the one-byte version, the ends moved to where the one-byte version of
+    /// the text before them ends, nothing appended for an ASCII text, and a new string
+    /// allocated once, with room for the result and [`URI_SLACK`] more.
     fn check_str(s: &str) {
-        let first = s.bytes().position(|o| o >= 0x80).unwrap_or(s.len());
-        let mut want = String::from("x\u{E9}");
-        want.push_str(core::str::from_utf8(&one_byte(s.as_bytes())).unwrap());
-        for scalar in [false, true] {
-            let mut out = String::from("x\u{E9}");
-            out.reserve(first + 3 * (s.len() - first) + 16);
-            let cap = out.capacity();
-            if scalar {
-                push_uri_octets_scalar(&mut out, s, first);
-            } else {
-                push_uri_octets(&mut out, s, first);
+        let b = s.as_bytes();
+        let mapped = one_byte(b);
+        let ascii = b.is_ascii();
+        let first = b.iter().position(|o| *o >= 0x80).unwrap_or(b.len());
+        let mut cuts: Vec<usize> = [0, first, s.len() / 2, s.len()]
+            .into_iter()
+            .map(|e| (0..=e).rev().find(|&e| s.is_char_boundary(e)).unwrap())
+            .collect();
+        cuts.sort();
+        let ends = [cuts[1], cuts[2], cuts[3]];
+        let want_ends = ends.map(|e| one_byte(&b[..e]).len());
+        for portable in [false, true] {
+            for start in ["", "x\u{E9}"] {
+                let mut out = String::from(start);
+                let got = if portable {
+                    push_uri_octets_portable(&mut out, s, ends)
+                } else {
+                    push_uri_octets(&mut out, s, ends)
+                };
+                if ascii {
+                    assert_eq!((got, out.as_str()), (None, start), "{s:?}");
+                    continue;
+                }
+                assert_eq!(got, Some(want_ends), "{s:?} portable: {portable}");
+                assert_eq!(out.as_bytes()[..start.len()], *start.as_bytes());
+                assert_eq!(out.as_bytes()[start.len()..], mapped, "{s:?} {portable}");
+                if start.is_empty() {
+                    assert_eq!(out.capacity(), mapped.len() + URI_SLACK, "{s:?}");
+                }
             }
-            assert_eq!(out, want, "{s:?} scalar: {scalar}");
-            assert_eq!(out.capacity(), cap, "{s:?} scalar: {scalar}");
+        }
+    }
+
+    /// [`NonAscii`] of `s` against one byte at a time: the bits of every version, the first
+    /// non-ASCII byte, and the count before every index.
+    fn check_non_ascii(s: &[u8]) {
+        let naive = |e: usize| s[..e].iter().filter(|&&o| o >= 0x80).count();
+        let mut bits = [0u64; 2];
+        for (i, _) in s.iter().enumerate().filter(|(_, &o)| o >= 0x80) {
+            if i < NonAscii::BITS {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let want = (s.len() <= NonAscii::BITS).then_some(bits);
+        assert_eq!(non_ascii_bits_scalar(s), want, "scalar {s:02X?}");
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(
+            // SAFETY: SSE2 is part of x86-64.
+            unsafe { x86::non_ascii_bits_sse2(s) },
+            want,
+            "sse2 {s:02X?}"
+        );
+        let na = NonAscii::of(s);
+        let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
+        assert_eq!(na.first(), first, "{s:02X?}");
+        for e in 0..=s.len() {
+            assert_eq!(na.before(e), naive(e), "{e} {s:02X?}");
+        }
+    }
+
+    // own: one, two and every non-ASCII byte at every place of every length up to 140 (the
+    // bits' blocks, their two words, the overlapping last block, and texts too long for
+    // bits), and random texts.
+    #[test]
+    fn non_ascii_bits_and_counts() {
+        for len in 0..=140usize {
+            for at in 0..=len {
+                let mut s = alloc::vec![b'a'; len];
+                if at < len {
+                    s[at] = 0xC3;
+                }
+                check_non_ascii(&s);
+                if at + 17 < len {
+                    s[at + 17] = 0xFF;
+                    s[len - 1] = 0x80;
+                    check_non_ascii(&s);
+                }
+            }
+            check_non_ascii(&alloc::vec![0xE2; len]);
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 300) as usize;
+            let s: Vec<u8> = (0..len)
+                .map(|k| (x.rotate_left(k as u32 * 5) as u8) | if k % 3 == 0 { 0 } else { 0x80 })
+                .collect();
+            check_non_ascii(&s);
         }
     }
 
@@ -2054,11 +2318,12 @@ mod uri_octet_tests {
         }
     }
 
-    // own: strings of every length up to 40 with one to three characters of each UTF-8
-    // length at every place, through both string writers.
+    // own: strings of every length up to 40 and around the lengths where the non-ASCII bits
+    // change form (64, 128) with one to three characters of each UTF-8 length at every
+    // place, through both string writers.
     #[test]
     fn strings_through_both_writers() {
-        for len in 0..=40usize {
+        for len in (0..=40usize).chain(58..=70).chain(120..=134) {
             for at in 0..=len {
                 for c in ["\u{E9}", "\u{20AC}", "\u{10300}", "\u{E9}\u{4E2D}\u{10300}"] {
                     let mut s = "a".repeat(len);
