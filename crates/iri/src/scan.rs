@@ -1566,8 +1566,8 @@ pub(crate) fn non_ascii_bits_scalar(s: &[u8]) -> Option<[u64; 2]> {
 /// it (and [`URI_SLACK`] more) once: a new string is allocated once, at that size.
 ///
 /// With SSSE3 and POPCNT ([`uri_x86::push_uri_octets_ssse3`]), sixteen octets at a time
-/// straight into the string's spare capacity, and for texts of up to 128 bytes with no
-/// branch on their content. Otherwise the ASCII run before the first non-ASCII octet is
+/// straight into the string's spare capacity, the counts one instruction each. Otherwise
+/// the ASCII run before the first non-ASCII octet is
 /// copied in one piece and the rest written one octet at a time
 /// ([`push_uri_octets_scalar`]). Every byte written is ASCII, so the result needs no UTF-8
 /// check.
