@@ -30,7 +30,6 @@ use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
 use crate::pct::{hex_value, push_pct};
 use crate::scan::push_uri_octets;
-pub(crate) use crate::scan::reserve;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,

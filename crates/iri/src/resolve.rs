@@ -24,8 +24,8 @@
 
 use alloc::string::String;
 
-use crate::convert::reserve;
 use crate::parser::Positions;
+use crate::scan::reserve;
 use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte};
 
 mod api;

@@ -1470,15 +1470,10 @@ impl<'a> NonAscii<'a> {
         let bits = non_ascii_bits_scalar(s);
         let (first, count) = match bits {
             Some([lo, hi]) => {
-                let first = if lo != 0 {
-                    lo.trailing_zeros()
-                } else {
-                    64 + hi.trailing_zeros()
-                };
-                (
-                    (first as usize).min(s.len()),
-                    (lo.count_ones() + hi.count_ones()) as usize,
-                )
+                let all = u128::from(hi) << 64 | u128::from(lo);
+                // No bit gives 128, past every text that has bits.
+                let first = (all.trailing_zeros() as usize).min(s.len());
+                (first, all.count_ones() as usize)
             }
             None => {
                 let first = first_non_ascii(s, 0);
@@ -1566,11 +1561,9 @@ pub(crate) fn non_ascii_bits_scalar(s: &[u8]) -> Option<[u64; 2]> {
 /// it (and [`URI_SLACK`] more) once: a new string is allocated once, at that size.
 ///
 /// With SSSE3 and POPCNT ([`uri_x86::push_uri_octets_ssse3`]), sixteen octets at a time
-/// straight into the string's spare capacity, the counts one instruction each. Otherwise
-/// the ASCII run before the first non-ASCII octet is
-/// copied in one piece and the rest written one octet at a time
-/// ([`push_uri_octets_scalar`]). Every byte written is ASCII, so the result needs no UTF-8
-/// check.
+/// straight into the string's spare capacity, the counts one instruction each; otherwise
+/// one octet at a time ([`push_uri_octets_portable`]). Every byte written is ASCII, so the
+/// result needs no UTF-8 check.
 #[inline]
 pub(crate) fn push_uri_octets(
     out: &mut alloc::string::String,
@@ -1585,7 +1578,10 @@ pub(crate) fn push_uri_octets(
     push_uri_octets_portable(out, s, ends)
 }
 
-/// [`push_uri_octets`] with the portable writer, [`push_uri_octets_scalar`].
+/// [`push_uri_octets`] without SIMD: the ASCII run before the first non-ASCII octet is
+/// copied in one piece, each later octet written as its entry of `pct::URI_OCTET`
+/// ([`write_octet_entries`]) into a buffer on the stack, [`URI_CHUNK`] octets at a time, and
+/// each buffer's bytes appended.
 #[inline]
 pub(crate) fn push_uri_octets_portable(
     out: &mut alloc::string::String,
@@ -1593,10 +1589,21 @@ pub(crate) fn push_uri_octets_portable(
     ends: [usize; 3],
 ) -> Option<[usize; 3]> {
     let non_ascii = NonAscii::of(s.as_bytes());
-    let len = non_ascii.make_room(out)?;
-    push_uri_octets_scalar(out, s, non_ascii.first(), len);
+    non_ascii.make_room(out)?;
+    let first = non_ascii.first();
+    out.push_str(&s[..first]);
+    let mut buf = [0u8; 3 * URI_CHUNK + 3];
+    for chunk in s.as_bytes()[first..].chunks(URI_CHUNK) {
+        let n = write_octet_entries(chunk, &crate::pct::URI_OCTET, &mut buf, 0);
+        // SAFETY: every byte of an entry of `URI_OCTET` is ASCII (checked at compile time
+        // above), so the `n` bytes written are ASCII, and ASCII is UTF-8.
+        out.push_str(unsafe { core::str::from_utf8_unchecked(&buf[..n]) });
+    }
     Some(non_ascii.moved(ends))
 }
+
+/// How many octets [`push_uri_octets_portable`] writes into its stack buffer at a time.
+pub(crate) const URI_CHUNK: usize = 64;
 
 /// Makes room for `n` more bytes in `out`. A string that has no buffer yet (a new result of
 /// `IriRef::to_uri` or `Iri::resolve`) gets one of exactly `n` bytes straight from the
@@ -1613,31 +1620,6 @@ pub(crate) fn reserve(out: &mut alloc::string::String, n: usize) {
 /// The room past the result that [`push_uri_octets`] asks for: the SSSE3 writers store
 /// whole 16-byte registers, each from where the bytes written so far end.
 pub(crate) const URI_SLACK: usize = 16;
-
-/// The writing of [`push_uri_octets`] one octet at a time, without SIMD, for a result of
-/// `len` bytes: the ASCII run before `first` (the first non-ASCII octet) is copied in one
-/// piece, each later octet written as its entry of `pct::URI_OCTET` into a buffer on the
-/// stack, [`URI_CHUNK`] octets at a time, and each buffer's bytes appended.
-#[inline]
-pub(crate) fn push_uri_octets_scalar(
-    out: &mut alloc::string::String,
-    s: &str,
-    first: usize,
-    len: usize,
-) {
-    out.reserve(len);
-    out.push_str(&s[..first]);
-    let mut buf = [0u8; 3 * URI_CHUNK + 3];
-    for chunk in s.as_bytes()[first..].chunks(URI_CHUNK) {
-        let n = write_octet_entries(chunk, &crate::pct::URI_OCTET, &mut buf, 0);
-        // SAFETY: every byte of an entry of `URI_OCTET` is ASCII (checked at compile time
-        // above), so the `n` bytes written are ASCII, and ASCII is UTF-8.
-        out.push_str(unsafe { core::str::from_utf8_unchecked(&buf[..n]) });
-    }
-}
-
-/// How many octets [`push_uri_octets_scalar`] writes into its stack buffer at a time.
-pub(crate) const URI_CHUNK: usize = 64;
 
 /// The SSSE3 writer of [`push_uri_octets`].
 ///

@@ -25,9 +25,9 @@ use super::{
     fix_double_slash, has_dot_segment, remove_dot_segments_into, resolve_parts, walk_segments,
     DotSegment,
 };
-use crate::convert::reserve;
 use crate::parser::Positions;
 use crate::scan::find_byte;
+use crate::scan::reserve;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How references are resolved: the literal algorithm of RFC 3986 §5.2.2 (the default,
