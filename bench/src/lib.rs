@@ -29,11 +29,11 @@ pub use growth::{
     lengthen, render_growth, run_callgrind, run_growth, GrowthRow, CALLGRIND_USAGE, SCALES,
 };
 pub use measure::{median, passes_per_sample, Config, Measured};
-pub use ops::FROM_UTF8;
 pub use ops::{
     run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, FLUENT, IRI_STRING, OURS,
     OXIRI, URL,
 };
+pub use ops::{COPY_FLOOR, FROM_UTF8};
 pub use report::{render_markdown, render_plain, Machine};
 
 /// Command-line options of the binary.
