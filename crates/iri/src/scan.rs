@@ -1450,7 +1450,6 @@ const _: () = {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NonAscii<'a> {
     s: &'a [u8],
-    first: usize,
     count: usize,
     /// Bit `i` of the two words for a non-ASCII `s[i]`, when `s.len() <= BITS`.
     bits: Option<[u64; 2]>,
@@ -1468,30 +1467,21 @@ impl<'a> NonAscii<'a> {
         let bits = unsafe { x86::non_ascii_bits_sse2(s) };
         #[cfg(not(target_arch = "x86_64"))]
         let bits = non_ascii_bits_scalar(s);
-        let (first, count) = match bits {
-            Some([lo, hi]) => {
-                let all = u128::from(hi) << 64 | u128::from(lo);
-                // No bit gives 128, past every text that has bits.
-                let first = (all.trailing_zeros() as usize).min(s.len());
-                (first, all.count_ones() as usize)
-            }
-            None => {
-                let first = first_non_ascii(s, 0);
-                (first, count_non_ascii(&s[first..]))
-            }
+        let count = match bits {
+            Some(words) => bits_of(words).count_ones() as usize,
+            None => count_non_ascii(s),
         };
-        NonAscii {
-            s,
-            first,
-            count,
-            bits,
-        }
+        NonAscii { s, count, bits }
     }
 
     /// The index of the first non-ASCII byte, or the text's length.
     #[inline(always)]
     pub(crate) fn first(&self) -> usize {
-        self.first
+        match self.bits {
+            // No bit gives 128, past every text that has bits.
+            Some(words) => (bits_of(words).trailing_zeros() as usize).min(self.s.len()),
+            None => first_non_ascii(self.s, 0),
+        }
     }
 
     /// How many non-ASCII bytes lie before index `e` (at most the text's length).
@@ -1503,8 +1493,7 @@ impl<'a> NonAscii<'a> {
                 ((lo & below(e)).count_ones() + (hi & below(e.saturating_sub(64))).count_ones())
                     as usize
             }
-            None if e <= self.first => 0,
-            None => count_non_ascii(&self.s[self.first..e]),
+            None => count_non_ascii(&self.s[..e]),
         }
     }
 
@@ -1531,6 +1520,12 @@ impl<'a> NonAscii<'a> {
         reserve(out, len + URI_SLACK);
         Some(len)
     }
+}
+
+/// The two words of [`NonAscii`]'s bits as one number, bit `i` for byte `i`.
+#[inline(always)]
+fn bits_of([lo, hi]: [u64; 2]) -> u128 {
+    u128::from(hi) << 64 | u128::from(lo)
 }
 
 /// The bits of [`NonAscii`] eight bytes at a time, without SIMD: the high bit of each byte
