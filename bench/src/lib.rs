@@ -30,10 +30,9 @@ pub use growth::{
 };
 pub use measure::{median, passes_per_sample, Config, Measured};
 pub use ops::{
-    run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, FLUENT, IRI_STRING, OURS,
-    OXIRI, URL,
+    run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, COPY_FLOOR, FLUENT,
+    FROM_UTF8, IRI_STRING, OURS, OXIRI, URL,
 };
-pub use ops::{COPY_FLOOR, FROM_UTF8};
 pub use report::{render_markdown, render_plain, Machine};
 
 /// Command-line options of the binary.

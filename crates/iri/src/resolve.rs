@@ -25,8 +25,7 @@
 use alloc::string::String;
 
 use crate::parser::Positions;
-use crate::scan::reserve;
-use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte};
+use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, reserve, rfind_byte};
 
 mod api;
 mod options;

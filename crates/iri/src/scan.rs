@@ -39,10 +39,9 @@
 //! word arithmetic and table lookups. The IRI→URI mapping takes its non-ASCII bits with SSE2
 //! and writes sixteen octets per step with SSSE3, in one function compiled for SSSE3 and
 //! POPCNT (so that each count is one instruction) when the processor has both. The tests
-//! check every version against the obvious
-//! one-byte-at-a-time one (`scan/one_byte.rs`), at every length up to 48 and alignment, every
-//! position and start, and every byte value at every position up to length 34; the `scan`
-//! fuzz target does the same on random input.
+//! check every version against the obvious one-byte-at-a-time one (`scan/one_byte.rs`), at
+//! every length up to 48 and alignment, every position and start, and every byte value at
+//! every position up to length 34; the `scan` fuzz target does the same on random input.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
 //! in-bounds pointers, and calls of the SSSE3, AVX2 and POPCNT functions after the processor

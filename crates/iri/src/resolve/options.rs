@@ -26,8 +26,7 @@ use super::{
     DotSegment,
 };
 use crate::parser::Positions;
-use crate::scan::find_byte;
-use crate::scan::reserve;
+use crate::scan::{find_byte, reserve};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How references are resolved: the literal algorithm of RFC 3986 §5.2.2 (the default,
