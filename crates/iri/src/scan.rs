@@ -786,17 +786,10 @@ pub(crate) mod x86 {
         if n <= 64 {
             Some([lo, 0])
         } else if n <= super::NonAscii::BITS {
-            // Blocks from 64 on, in the second word; the last may reach back below 64,
-            // where the first word has its bits already.
-            let high = |k: usize| {
-                let at = at(k);
-                let b = u64::from(bits(load16(s, at)));
-                if at >= 64 {
-                    b << (at - 64)
-                } else {
-                    b >> (64 - at)
-                }
-            };
+            // Blocks from 64 on, in the second word: the high word of the block's bits
+            // placed at `at < 128` in a 128-bit number (the last block may reach back below
+            // 64, where the first word has its bits already).
+            let high = |k: usize| (u128::from(bits(load16(s, at(k)))) << at(k) >> 64) as u64;
             Some([lo, high(4) | high(5) | high(6) | high(7)])
         } else {
             None
