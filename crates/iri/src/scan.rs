@@ -2,8 +2,10 @@
 //! sits behind a function named by what it finds, so the grammar code (`chars`, `parser`,
 //! `resolve`, `convert`, `normalize`) reads as the RFC rules it implements.
 //!
-//! Implements no RFC rule itself. Character classes come from `chars` (RFC 3986 §2,
-//! RFC 3987 §2.2); this module only scans for them. The contracts, with `n = s.len()`:
+//! Implements one RFC rule itself: the octets of the IRI→URI mapping, each non-ASCII one as
+//! `%HH` (RFC 3987 §3.1 step 2.2, [`push_uri_octets`]); `convert` places the components
+//! around them. Character classes come from `chars` (RFC 3986 §2, RFC 3987 §2.2); this
+//! module only scans for them. The contracts, with `n = s.len()`:
 //!
 //! - [`class_run`]`(s, from, class)`: the first index `i >= from` whose byte is not in
 //!   `class` (`chars::TABLE[s[i]] & class == 0`), or `n`. [`class_run_noting`] also says
