@@ -13,8 +13,9 @@
 //! - [`find_byte`]`(s, from, v)`: the first index `i >= from` with `s[i] == v`, or `None`;
 //!   [`rfind_byte`]`(s, to, v)`: the last index `i < to` with `s[i] == v`, or `None`.
 //! - [`first_non_ascii`]`(s, from)`: the first index `i >= from` with `s[i] >= 0x80`, or `n`.
-//! - [`NonAscii::of`]`(s)`: where the non-ASCII bytes are: the first, and how many lie before
-//!   any index (one bit per byte for `n <= 128`, counted in for longer texts).
+//! - [`NonAscii::of`]`(s)`: where the non-ASCII bytes are: the first, how many, and how far
+//!   the mapping moves given indexes (one bit per byte for `n <= 128`, counted in for longer
+//!   texts).
 //! - [`push_uri_octets`]`(out, s, ends)`: appends `s` with every non-ASCII byte as `%HH`
 //!   (upper-case hex) into room made once for the exact result, and returns where each of
 //!   `ends` went; `None`, appending nothing, for an ASCII `s`.
@@ -1440,11 +1441,10 @@ const _: () = {
 ///
 /// For a text of up to [`NonAscii::BITS`] bytes (99.8% of the benchmark corpus's lines that
 /// hold a non-ASCII character) one pass sets one bit per non-ASCII byte, and every answer is
-/// a bit count, with no branch on the text; a longer text is counted in.
+/// a bit count, with no branch on the text; a longer text is counted in when asked.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NonAscii<'a> {
     s: &'a [u8],
-    count: usize,
     /// Bit `i` of the two words for a non-ASCII `s[i]`, when `s.len() <= BITS`.
     bits: Option<[u64; 2]>,
 }
@@ -1461,11 +1461,16 @@ impl<'a> NonAscii<'a> {
         let bits = unsafe { x86::non_ascii_bits_sse2(s) };
         #[cfg(not(target_arch = "x86_64"))]
         let bits = non_ascii_bits_scalar(s);
-        let count = match bits {
+        NonAscii { s, bits }
+    }
+
+    /// How many non-ASCII bytes the text has.
+    #[inline(always)]
+    pub(crate) fn count(&self) -> usize {
+        match self.bits {
             Some(words) => bits_of(words).count_ones() as usize,
-            None => count_non_ascii(s),
-        };
-        NonAscii { s, count, bits }
+            None => count_non_ascii(self.s),
+        }
     }
 
     /// The index of the first non-ASCII byte, or the text's length.
@@ -1478,42 +1483,47 @@ impl<'a> NonAscii<'a> {
         }
     }
 
-    /// How many non-ASCII bytes lie before index `e` (at most the text's length).
+    /// Where the IRI→URI mapping moves each of `ends` (ascending indexes of the text, at most
+    /// its length): two bytes further on for each non-ASCII byte before it. A text without
+    /// bits is counted once, from each end to the next.
     #[inline(always)]
-    pub(crate) fn before(&self, e: usize) -> usize {
-        match self.bits {
-            Some([lo, hi]) => {
-                let below = |e: usize| if e >= 64 { u64::MAX } else { (1u64 << e) - 1 };
-                ((lo & below(e)).count_ones() + (hi & below(e.saturating_sub(64))).count_ones())
-                    as usize
-            }
-            None => count_non_ascii(&self.s[..e]),
-        }
-    }
-
-    /// Where the IRI→URI mapping moves each of `ends` (indexes of the text, at most its
-    /// length): two bytes further on for each non-ASCII byte before it.
-    #[inline(always)]
-    fn moved(&self, ends: [usize; 3]) -> [usize; 3] {
+    pub(crate) fn moved(&self, ends: [usize; 3]) -> [usize; 3] {
+        debug_assert!(ends.is_sorted(), "{ends:?}");
         let [a, b, c] = ends;
-        [
-            a + 2 * self.before(a),
-            b + 2 * self.before(b),
-            c + 2 * self.before(c),
-        ]
+        match self.bits {
+            Some(words) => [
+                a + 2 * bits_before(words, a),
+                b + 2 * bits_before(words, b),
+                c + 2 * bits_before(words, c),
+            ],
+            None => {
+                let to_a = count_non_ascii(&self.s[..a]);
+                let to_b = to_a + count_non_ascii(&self.s[a..b]);
+                let to_c = to_b + count_non_ascii(&self.s[b..c]);
+                [a + 2 * to_a, b + 2 * to_b, c + 2 * to_c]
+            }
+        }
     }
 
     /// The length of the text's IRI→URI mapping, after room for it and [`URI_SLACK`] more
     /// bytes was made in `out`; `None` for an ASCII text (whose mapping is itself).
     #[inline(always)]
     fn make_room(&self, out: &mut alloc::string::String) -> Option<usize> {
-        if self.count == 0 {
+        let count = self.count();
+        if count == 0 {
             return None;
         }
-        let len = self.s.len() + 2 * self.count;
+        let len = self.s.len() + 2 * count;
         reserve(out, len + URI_SLACK);
         Some(len)
     }
+}
+
+/// How many of [`NonAscii`]'s bits `words` lie below index `e` (at most 128).
+#[inline(always)]
+fn bits_before([lo, hi]: [u64; 2], e: usize) -> usize {
+    let below = |e: usize| if e >= 64 { u64::MAX } else { (1u64 << e) - 1 };
+    ((lo & below(e)).count_ones() + (hi & below(e.saturating_sub(64))).count_ones()) as usize
 }
 
 /// The two words of [`NonAscii`]'s bits as one number, bit `i` for byte `i`.
@@ -1543,8 +1553,8 @@ pub(crate) fn non_ascii_bits_scalar(s: &[u8]) -> Option<[u64; 2]> {
 
 /// Appends the IRI→URI mapping of `s` to `out`: every non-ASCII octet written as `%HH`
 /// (upper-case hex), every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2), and
-/// returns where each of `ends` (indexes of `s`, at most its length) went, relative to the
-/// start of what it appended. An ASCII `s` appends nothing and gives `None`.
+/// returns where each of `ends` (ascending indexes of `s`, at most its length) went,
+/// relative to the start of what it appended. An ASCII `s` appends nothing and gives `None`.
 ///
 /// The result's length is known before it is written ([`NonAscii`]), so `out` gets room for
 /// it (and [`URI_SLACK`] more) once: a new string is allocated once, at that size.
@@ -2171,7 +2181,7 @@ mod uri_octet_tests {
     }
 
     /// [`NonAscii`] of `s` against one byte at a time: the bits of every version, the first
-    /// non-ASCII byte, and the count before every index.
+    /// non-ASCII byte, the count, and the moved ends with every index among them.
     fn check_non_ascii(s: &[u8]) {
         let naive = |e: usize| s[..e].iter().filter(|&&o| o >= 0x80).count();
         let mut bits = [0u64; 2];
@@ -2192,8 +2202,14 @@ mod uri_octet_tests {
         let na = NonAscii::of(s);
         let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
         assert_eq!(na.first(), first, "{s:02X?}");
+        assert_eq!(na.count(), naive(s.len()), "{s:02X?}");
         for e in 0..=s.len() {
-            assert_eq!(na.before(e), naive(e), "{e} {s:02X?}");
+            let ends = [e / 2, e, s.len()];
+            assert_eq!(
+                na.moved(ends),
+                ends.map(|e| e + 2 * naive(e)),
+                "{e} {s:02X?}"
+            );
         }
     }
 
