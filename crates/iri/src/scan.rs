@@ -13,9 +13,9 @@
 //! - [`find_byte`]`(s, from, v)`: the first index `i >= from` with `s[i] == v`, or `None`;
 //!   [`rfind_byte`]`(s, to, v)`: the last index `i < to` with `s[i] == v`, or `None`.
 //! - [`first_non_ascii`]`(s, from)`: the first index `i >= from` with `s[i] >= 0x80`, or `n`.
-//! - [`NonAscii::of`]`(s)`: where the non-ASCII bytes are: the first, how many, and how far
-//!   the mapping moves given indexes (one bit per byte for `n <= 128`, counted in for longer
-//!   texts).
+//! - [`NonAscii::of`]`(s)`: where the non-ASCII bytes are: the first, and the mapping's
+//!   length with how far it moves given indexes ([`NonAscii::layout`]; one bit per byte for
+//!   `n <= 128`, counted in one pass for longer texts).
 //! - [`push_uri_octets`]`(out, s, ends)`: appends `s` with every non-ASCII byte as `%HH`
 //!   (upper-case hex) into room made once for the exact result, and returns where each of
 //!   `ends` went; `None`, appending nothing, for an ASCII `s`.
@@ -1464,15 +1464,6 @@ impl<'a> NonAscii<'a> {
         NonAscii { s, bits }
     }
 
-    /// How many non-ASCII bytes the text has.
-    #[inline(always)]
-    pub(crate) fn count(&self) -> usize {
-        match self.bits {
-            Some(words) => bits_of(words).count_ones() as usize,
-            None => count_non_ascii(self.s),
-        }
-    }
-
     /// The index of the first non-ASCII byte, or the text's length.
     #[inline(always)]
     pub(crate) fn first(&self) -> usize {
@@ -1483,39 +1474,48 @@ impl<'a> NonAscii<'a> {
         }
     }
 
-    /// Where the IRI→URI mapping moves each of `ends` (ascending indexes of the text, at most
-    /// its length): two bytes further on for each non-ASCII byte before it. A text without
-    /// bits is counted once, from each end to the next.
+    /// The length of the text's IRI→URI mapping (two bytes more for each non-ASCII byte),
+    /// and where the mapping moves each of `ends` (ascending indexes of the text, at most its
+    /// length: two bytes further on for each non-ASCII byte before it); `None` for an ASCII
+    /// text, whose mapping is itself. A text without bits is counted once, from each end to
+    /// the next and from the last to the text's end.
     #[inline(always)]
-    pub(crate) fn moved(&self, ends: [usize; 3]) -> [usize; 3] {
+    pub(crate) fn layout(&self, ends: [usize; 3]) -> Option<(usize, [usize; 3])> {
         debug_assert!(ends.is_sorted(), "{ends:?}");
         let [a, b, c] = ends;
-        match self.bits {
-            Some(words) => [
-                a + 2 * bits_before(words, a),
-                b + 2 * bits_before(words, b),
-                c + 2 * bits_before(words, c),
-            ],
+        let (to, count) = match self.bits {
+            Some(words) => (
+                [a, b, c].map(|e| bits_before(words, e)),
+                bits_of(words).count_ones() as usize,
+            ),
             None => {
                 let to_a = count_non_ascii(&self.s[..a]);
                 let to_b = to_a + count_non_ascii(&self.s[a..b]);
                 let to_c = to_b + count_non_ascii(&self.s[b..c]);
-                [a + 2 * to_a, b + 2 * to_b, c + 2 * to_c]
+                ([to_a, to_b, to_c], to_c + count_non_ascii(&self.s[c..]))
             }
-        }
-    }
-
-    /// The length of the text's IRI→URI mapping, after room for it and [`URI_SLACK`] more
-    /// bytes was made in `out`; `None` for an ASCII text (whose mapping is itself).
-    #[inline(always)]
-    fn make_room(&self, out: &mut alloc::string::String) -> Option<usize> {
-        let count = self.count();
+        };
         if count == 0 {
             return None;
         }
-        let len = self.s.len() + 2 * count;
-        reserve(out, len + URI_SLACK);
-        Some(len)
+        let [to_a, to_b, to_c] = to;
+        Some((
+            self.s.len() + 2 * count,
+            [a + 2 * to_a, b + 2 * to_b, c + 2 * to_c],
+        ))
+    }
+
+    /// The text's [`layout`](Self::layout), after room for the mapping and [`URI_SLACK`]
+    /// more bytes was made in `out`; `None`, making no room, for an ASCII text.
+    #[inline(always)]
+    fn make_room(
+        &self,
+        out: &mut alloc::string::String,
+        ends: [usize; 3],
+    ) -> Option<(usize, [usize; 3])> {
+        let layout = self.layout(ends)?;
+        reserve(out, layout.0 + URI_SLACK);
+        Some(layout)
     }
 }
 
@@ -1588,7 +1588,7 @@ pub(crate) fn push_uri_octets_portable(
     ends: [usize; 3],
 ) -> Option<[usize; 3]> {
     let non_ascii = NonAscii::of(s.as_bytes());
-    non_ascii.make_room(out)?;
+    let (_, moved) = non_ascii.make_room(out, ends)?;
     let first = non_ascii.first();
     out.push_str(&s[..first]);
     let mut buf = [0u8; 3 * URI_CHUNK + 3];
@@ -1598,7 +1598,7 @@ pub(crate) fn push_uri_octets_portable(
         // above), so the `n` bytes written are ASCII, and ASCII is UTF-8.
         out.push_str(unsafe { core::str::from_utf8_unchecked(&buf[..n]) });
     }
-    Some(non_ascii.moved(ends))
+    Some(moved)
 }
 
 /// How many octets [`push_uri_octets_portable`] writes into its stack buffer at a time.
@@ -1744,7 +1744,7 @@ pub(crate) mod uri_x86 {
     ) -> Option<[usize; 3]> {
         let b = s.as_bytes();
         let non_ascii = super::NonAscii::of(b);
-        let len = non_ascii.make_room(out)?;
+        let (len, moved) = non_ascii.make_room(out, ends)?;
         // SAFETY: the bytes must be UTF-8 whenever the vector is handed back (also on a
         // panic): its length only changes by `set_len` below, whose bytes are ASCII.
         let v = unsafe { out.as_mut_vec() };
@@ -1756,7 +1756,7 @@ pub(crate) mod uri_x86 {
         // (every byte they count lies in one of their stores), all ASCII, and ASCII bytes
         // after the string's own UTF-8 keep it UTF-8.
         unsafe { v.set_len(v.len() + written) };
-        Some(non_ascii.moved(ends))
+        Some(moved)
     }
 
     /// Writes `s` as [`super::push_uri_octets`] does at the start of `out`, and returns how
@@ -2181,7 +2181,8 @@ mod uri_octet_tests {
     }
 
     /// [`NonAscii`] of `s` against one byte at a time: the bits of every version, the first
-    /// non-ASCII byte, the count, and the moved ends with every index among them.
+    /// non-ASCII byte, and the layout (the length and the moved ends) with every index among
+    /// the ends.
     fn check_non_ascii(s: &[u8]) {
         let naive = |e: usize| s[..e].iter().filter(|&&o| o >= 0x80).count();
         let mut bits = [0u64; 2];
@@ -2202,14 +2203,11 @@ mod uri_octet_tests {
         let na = NonAscii::of(s);
         let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
         assert_eq!(na.first(), first, "{s:02X?}");
-        assert_eq!(na.count(), naive(s.len()), "{s:02X?}");
         for e in 0..=s.len() {
             let ends = [e / 2, e, s.len()];
-            assert_eq!(
-                na.moved(ends),
-                ends.map(|e| e + 2 * naive(e)),
-                "{e} {s:02X?}"
-            );
+            let want = (naive(s.len()) > 0)
+                .then(|| (s.len() + 2 * naive(s.len()), ends.map(|e| e + 2 * naive(e))));
+            assert_eq!(na.layout(ends), want, "{e} {s:02X?}");
         }
     }
 
