@@ -22,8 +22,8 @@ mod owned;
 mod report;
 
 pub use corpus::{
-    default_corpus_dir, load_corpus, parse_pairs_csv, split_lines, split_pair, Corpus, LoadError,
-    Pairs, CORPUS_FILE, PAIRS_FILE,
+    default_corpus_dir, held_apart, load_corpus, parse_pairs_csv, split_lines, split_pair, Corpus,
+    LoadError, Pairs, CORPUS_FILE, PAIRS_FILE,
 };
 pub use growth::{
     lengthen, render_growth, run_callgrind, run_growth, GrowthRow, CALLGRIND_USAGE, SCALES,
