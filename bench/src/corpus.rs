@@ -90,8 +90,9 @@ pub fn split_lines(text: &str) -> Vec<String> {
 ///
 /// A pass over a subset read in place would walk the corpus's allocations and skip the
 /// lines between, and every library's time would include that sparse walk over memory: on
-/// the 37% of lines with a non-ASCII character it adds 15–18 ns a line to a pass that takes
-/// 40 (BENCHMARKS.md, "Where the lines lie in memory").
+/// the 37% of lines with a non-ASCII character it added about 15 ns a line to our `to_uri`,
+/// which takes about 43 held apart, and about 10 to iri-string's 137 (BENCHMARKS.md,
+/// "Where the lines lie in memory").
 ///
 /// ```
 /// let held = iri_bench::held_apart(&["http://a/é", "http://b/"]);
