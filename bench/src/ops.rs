@@ -750,8 +750,14 @@ fn resolve_ops(pairs: &[(&str, &str)], cfg: &Config, report: &mut Report) {
     });
 }
 
+/// Each library's parsed values of the lines `to_uri` takes: ours, iri-string's, fluent-uri's.
+type ToUriValues<'a> = (
+    Vec<iri::IriRef<&'a str>>,
+    Vec<&'a IriReferenceStr>,
+    Vec<fluent_uri::IriRef<&'a str>>,
+);
+
 fn to_uri_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
-    progress(cfg, "to_uri: preparing");
     progress(cfg, "to_uri: cross-checking results");
     let mut check =
         Check::new("to_uri: ours = iri-string = fluent-uri, on the lines all three accept");
@@ -776,27 +782,30 @@ fn to_uri_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
     }
     report.checks.push(check);
 
+    progress(cfg, "to_uri: preparing");
+    // Each library's parsed values of a set of lines, in a vector of its own.
+    fn parsed<'a>(set: &[&'a str]) -> ToUriValues<'a> {
+        (
+            set.iter()
+                .filter_map(|l| iri::IriRef::parse(*l).ok())
+                .collect(),
+            set.iter()
+                .filter_map(|l| IriReferenceStr::new(l).ok())
+                .collect(),
+            set.iter()
+                .filter_map(|l| fluent_uri::IriRef::parse(*l).ok())
+                .collect(),
+        )
+    }
+    let all = parsed(lines);
     // The lines with a non-ASCII character, held apart from the others (a String each,
-    // allocated one after another, as the corpus holds every line), and each library's
-    // values parsed from them into a vector of its own: as a caller holding only these
-    // lines would have them, rather than reached in place among the ASCII lines.
+    // allocated one after another, as the corpus holds every line): as a caller holding
+    // only these lines would have them, rather than reached in place among the ASCII lines.
     let non_ascii: Vec<&str> = lines.iter().copied().filter(|l| !l.is_ascii()).collect();
     let non_ascii = crate::held_apart(&non_ascii);
     let non_ascii: Vec<&str> = non_ascii.iter().map(String::as_str).collect();
-    for (non_ascii_only, set) in [(false, lines), (true, &non_ascii[..])] {
-        let ours: Vec<_> = set
-            .iter()
-            .filter_map(|l| iri::IriRef::parse(*l).ok())
-            .collect();
-        let istr: Vec<_> = set
-            .iter()
-            .filter_map(|l| IriReferenceStr::new(l).ok())
-            .collect();
-        let flu: Vec<_> = set
-            .iter()
-            .filter_map(|l| fluent_uri::IriRef::parse(*l).ok())
-            .collect();
-        let (ours, istr, flu) = (&ours, &istr, &flu);
+    let held = parsed(&non_ascii);
+    for (non_ascii_only, (ours, istr, flu)) in [(false, &all), (true, &held)] {
         let op = if non_ascii_only {
             "to_uri non-ASCII"
         } else {
@@ -853,8 +862,9 @@ fn to_uri_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
         let rows = measure(cfg, cases);
         let what = if non_ascii_only {
             "only the lines with a non-ASCII character (where a URI must be built), held \
-             apart from the others and parsed beforehand; the baseline allocates room for three bytes an octet and copies the \
-             text, the least a mapping to a new string costs"
+             apart from the others and parsed beforehand; the baseline allocates room for \
+             three bytes an octet and copies the text, the least a mapping to a new string \
+             costs"
                 .to_string()
         } else {
             "every line the library accepts, parsed beforehand; ours returns the input \
@@ -866,15 +876,7 @@ fn to_uri_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
     }
 
     progress(cfg, "to_uri_into: timing");
-    let ours: Vec<iri::IriRef<&str>> = lines
-        .iter()
-        .filter_map(|l| iri::IriRef::parse(*l).ok())
-        .collect();
-    let istr: Vec<&IriReferenceStr> = lines
-        .iter()
-        .filter_map(|l| IriReferenceStr::new(l).ok())
-        .collect();
-    let (ours, istr) = (&ours, &istr);
+    let (ours, istr, _) = &all;
     let mut buf_ours = String::new();
     let mut buf_istr = String::new();
     let rows = measure(
