@@ -2,13 +2,14 @@
 """Writes seed corpora for the fuzz targets into fuzz/corpus/TARGET/ (ignored by git).
 
 Seeds come from the test tables (crates/iri/tests/data/*.tsv, every input) and a sample of
-the shared corpus (every Nth line of corpus.txt, the first pairs of relative_urls_cc_10k.csv).
-The corpus directory is found from $IRI_CORPUS_DIR or ../shared/corpus beside the workspace.
+the corpus (every Nth line of corpus.txt, the first pairs of relative_urls_cc_10k.csv): the
+repository's data/corpus (corpus.txt.gz is read through gzip), or $IRI_CORPUS_DIR.
 
     python3 fuzz/seed.py [--every N] [--pairs N]
 """
 import argparse
 import csv
+import gzip
 import hashlib
 import os
 import re
@@ -60,9 +61,15 @@ def main():
     ap.add_argument("--every", type=int, default=100, help="take every Nth line of corpus.txt")
     ap.add_argument("--pairs", type=int, default=2000, help="pairs from relative_urls_cc_10k.csv")
     args = ap.parse_args()
-    corpus = os.environ.get("IRI_CORPUS_DIR") or os.path.join(ROOT, "..", "shared", "corpus")
-    if not os.path.isfile(os.path.join(corpus, "corpus.txt")):
-        sys.exit(f"corpus.txt not found in {corpus}: set IRI_CORPUS_DIR")
+    corpus = os.environ.get("IRI_CORPUS_DIR") or os.path.join(ROOT, "data", "corpus")
+    lines_path = os.path.join(corpus, "corpus.txt")
+    if os.path.isfile(lines_path):
+        open_lines = open
+    elif os.path.isfile(lines_path + ".gz"):
+        lines_path += ".gz"
+        open_lines = gzip.open
+    else:
+        sys.exit(f"neither corpus.txt nor corpus.txt.gz in {corpus}: set IRI_CORPUS_DIR")
     seen = set()
     singles = []
     for row in table("parse.tsv"):
@@ -71,7 +78,7 @@ def main():
         singles += [r[0] for r in table(name)] + [r[1] for r in table(name)]
     for r in table("normalize.tsv"):
         singles += [r[2], r[3]]
-    with open(os.path.join(corpus, "corpus.txt"), encoding="utf-8") as f:
+    with open_lines(lines_path, "rt", encoding="utf-8") as f:
         for n, line in enumerate(f):
             if n % args.every == 0:
                 singles.append(line.rstrip("\n"))

@@ -16,6 +16,7 @@ Each figure is the median of R timed runs after one warm-up run.
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import pathlib
 import statistics
@@ -39,7 +40,12 @@ def median_time(fn, repeat, clock=time.perf_counter):
 
 
 def load(corpus: pathlib.Path, rows: int) -> list[str]:
-    lines = (corpus / "corpus.txt").read_text(encoding="utf-8").split("\n")
+    plain = corpus / "corpus.txt"
+    if plain.is_file():
+        text = plain.read_text(encoding="utf-8")
+    else:
+        text = gzip.decompress((corpus / "corpus.txt.gz").read_bytes()).decode("utf-8")
+    lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     out = (lines * (rows // len(lines) + 1))[:rows]
@@ -182,7 +188,7 @@ def spark(lines: list[str], repeat: int) -> None:
 def main() -> None:
     here = pathlib.Path(__file__).resolve().parent
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--corpus", type=pathlib.Path, default=here.parent.parent / "shared" / "corpus")
+    p.add_argument("--corpus", type=pathlib.Path, default=here.parent / "data" / "corpus")
     p.add_argument("--rows", type=int, default=1_000_000)
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--no-spark", action="store_true")

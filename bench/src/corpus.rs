@@ -1,7 +1,9 @@
-//! Loading the benchmark inputs: `corpus.txt` (one IRI per line) and
-//! `relative_urls_cc_10k.csv` (`base,relative` pairs).
+//! Loading the benchmark inputs: `corpus.txt` (one IRI per line; in the repository
+//! `data/corpus/corpus.txt.gz`, read through gzip) and `relative_urls_cc_10k.csv`
+//! (`base,relative` pairs).
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// File name of the line corpus inside the corpus directory.
@@ -68,11 +70,25 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// The text of `path`, or of `path.gz` decompressed when only that exists.
 fn read(path: &Path) -> Result<String, LoadError> {
-    if !path.is_file() {
+    if path.is_file() {
+        return std::fs::read_to_string(path)
+            .map_err(|e| LoadError::Unreadable(path.to_path_buf(), e));
+    }
+    let mut gz = path.as_os_str().to_owned();
+    gz.push(".gz");
+    let gz = PathBuf::from(gz);
+    if !gz.is_file() {
         return Err(LoadError::Missing(path.to_path_buf()));
     }
-    std::fs::read_to_string(path).map_err(|e| LoadError::Unreadable(path.to_path_buf(), e))
+    let unreadable = |e| LoadError::Unreadable(gz.clone(), e);
+    let file = std::fs::File::open(&gz).map_err(unreadable)?;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::io::BufReader::new(file))
+        .read_to_string(&mut text)
+        .map_err(unreadable)?;
+    Ok(text)
 }
 
 /// Splits text into lines at `\n`, dropping a trailing `\r` (CRLF files) and empty lines.
@@ -142,7 +158,8 @@ pub fn parse_pairs_csv(text: &str) -> Result<(Pairs, Vec<String>), String> {
     Ok((pairs, skipped))
 }
 
-/// Loads `dir/corpus.txt` and `dir/relative_urls_cc_10k.csv`.
+/// Loads `dir/corpus.txt` (or `dir/corpus.txt.gz`) and `dir/relative_urls_cc_10k.csv` (or
+/// its `.gz`).
 pub fn load_corpus(dir: &Path) -> Result<Corpus, LoadError> {
     let corpus_path = dir.join(CORPUS_FILE);
     let pairs_path = dir.join(PAIRS_FILE);
@@ -156,14 +173,13 @@ pub fn load_corpus(dir: &Path) -> Result<Corpus, LoadError> {
     })
 }
 
-/// The default corpus directory: `$IRI_CORPUS_DIR` if set and not empty, else
-/// `<workspace root>/../shared/corpus`, where the workspace root is the parent of this crate.
+/// The default corpus directory: `$IRI_CORPUS_DIR` if set and not empty, else the
+/// repository's `data/corpus`, beside this crate.
 pub fn default_corpus_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("IRI_CORPUS_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = manifest.parent().unwrap_or(manifest);
-    let above = root.parent().unwrap_or(root);
-    above.join("shared").join("corpus")
+    root.join("data").join("corpus")
 }

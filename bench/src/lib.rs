@@ -66,8 +66,8 @@ pub const FAMILIES: [&str; 5] = ["parse", "resolve", "to_uri", "to_iri", "normal
 pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown] \
     [--only FAMILY] [--min-sample-ms MS] [--growth | --callgrind OP LIB]\n\
     \n\
-    --corpus DIR   directory holding corpus.txt and relative_urls_cc_10k.csv\n\
-    \x20              (default: $IRI_CORPUS_DIR, else <workspace>/../shared/corpus)\n\
+    --corpus DIR   directory holding corpus.txt (or corpus.txt.gz) and relative_urls_cc_10k.csv\n\
+    \x20              (default: $IRI_CORPUS_DIR, else <workspace>/data/corpus)\n\
     --samples N    timed samples per library and operation, median reported (default 15)\n\
     --min-sample-ms MS  each sample repeats the pass to last MS milliseconds at least, with\n\
     \x20              the same count for every library of an operation (default 20; 0: one)\n\

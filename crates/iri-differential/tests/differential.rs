@@ -1,5 +1,5 @@
 //! Differential tests: `iri` against oxiri 0.3.1 and iri-string 0.7.14 on validity (RFC 3987
-//! §2.2, RFC 3986 §3, §4) and on reference resolution (RFC 3986 §5.2), over the shared corpus
+//! §2.2, RFC 3986 §3, §4) and on reference resolution (RFC 3986 §5.2), over the corpus
 //! and over generated inputs.
 //!
 //! Every disagreement is put in a class by code ([`classify_validity`],
@@ -8,8 +8,9 @@
 //! `docs/differences.md` lists each with an example and the RFC text that decides it. A
 //! disagreement that no class explains fails the test.
 //!
-//! The corpus is found through `IRI_CORPUS_DIR`, or `../shared/corpus` beside the workspace;
-//! the corpus tests fail with a clear message when it is absent.
+//! The corpus is the repository's `data/corpus` (`corpus.txt.gz`, `relative_urls_cc_10k.csv`),
+//! or the directory `IRI_CORPUS_DIR` names; the corpus tests fail with a clear message when
+//! it is absent.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -308,24 +309,37 @@ fn compare_resolution(b: &str, r: &str, tally: &mut Tally) {
     }
 }
 
-fn corpus_dir() -> PathBuf {
+/// The text of a file of the corpus, from the directory `IRI_CORPUS_DIR` names, else the
+/// repository's `data/corpus`; a file stored gzip-compressed (`corpus.txt.gz`) is
+/// decompressed. A missing file fails the test.
+fn corpus_file(name: &str) -> String {
     let dir = std::env::var_os("IRI_CORPUS_DIR")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    assert!(
-        dir.join("corpus.txt").is_file(),
-        "the corpus is missing: no corpus.txt in {} (set IRI_CORPUS_DIR to the directory \
-         holding corpus.txt and relative_urls_cc_10k.csv)",
-        dir.display()
-    );
-    dir
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/corpus"));
+    let file = dir.join(name);
+    if let Ok(text) = std::fs::read_to_string(&file) {
+        return text;
+    }
+    let gz = dir.join(format!("{name}.gz"));
+    let read = std::fs::File::open(&gz).and_then(|f| {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(f), &mut text)?;
+        Ok(text)
+    });
+    read.unwrap_or_else(|e| {
+        panic!(
+            "the corpus is missing: neither {} nor {} ({e}; set IRI_CORPUS_DIR to the directory \
+             holding corpus.txt or corpus.txt.gz and relative_urls_cc_10k.csv)",
+            file.display(),
+            gz.display()
+        )
+    })
 }
 
 #[test]
 fn corpus_validity_agrees() {
-    let text = std::fs::read_to_string(corpus_dir().join("corpus.txt")).unwrap();
+    let text = corpus_file("corpus.txt");
     let mut tally = Tally::default();
     let mut lines = 0;
     for line in text.lines() {
@@ -338,7 +352,7 @@ fn corpus_validity_agrees() {
 
 #[test]
 fn corpus_resolution_agrees() {
-    let text = std::fs::read_to_string(corpus_dir().join("relative_urls_cc_10k.csv")).unwrap();
+    let text = corpus_file("relative_urls_cc_10k.csv");
     let mut tally = Tally::default();
     let mut changed = [0usize; OPTIONS.len()];
     let mut rows = 0;

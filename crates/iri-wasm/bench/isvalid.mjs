@@ -7,10 +7,11 @@
 //
 // Usage (after crates/iri-wasm/build.sh, and npm ci in this directory):
 //   node crates/iri-wasm/bench/isvalid.mjs [--corpus DIR] [--samples N] [--limit LINES] [--markdown]
-// DIR holds corpus.txt (one IRI per line); default: $IRI_CORPUS_DIR, else
-// <workspace root>/../shared/corpus, as for the Rust benchmarks.
+// DIR holds corpus.txt or corpus.txt.gz (one IRI per line); default: $IRI_CORPUS_DIR, else
+// <workspace root>/data/corpus, as for the Rust benchmarks.
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -23,7 +24,7 @@ const flag = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const corpusDir = flag("--corpus", process.env.IRI_CORPUS_DIR || join(root, "../shared/corpus"));
+const corpusDir = flag("--corpus", process.env.IRI_CORPUS_DIR || join(root, "data/corpus"));
 const samples = Number(flag("--samples", "7"));
 const markdown = args.includes("--markdown");
 const pkg = resolve(flag("--pkg", join(here, "../pkg")));
@@ -53,7 +54,11 @@ const CHECKS = [
 ];
 
 const limit = Number(flag("--limit", "0"));
-const all = readFileSync(join(corpusDir, "corpus.txt"), "utf8").split("\n").filter((l) => l.length > 0);
+const plain = join(corpusDir, "corpus.txt");
+const corpusText = existsSync(plain)
+  ? readFileSync(plain, "utf8")
+  : gunzipSync(readFileSync(plain + ".gz")).toString("utf8");
+const all = corpusText.split("\n").filter((l) => l.length > 0);
 const lines = limit > 0 ? all.slice(0, limit) : all;
 
 function pass(f) {

@@ -5,12 +5,12 @@
 //! the ABNF matches it and none of the [`EXTRA_CHECKS`] (rules the parser enforces beyond the
 //! ABNF, each with its source) rejects it. The inputs:
 //!
-//! - the shared corpus: the matcher is too slow for all 334,956 lines in the test profile, so
+//! - the corpus (`data/corpus`): the matcher is too slow for all 334,956 lines in the test profile, so
 //!   a fixed sample: every 97th line (3,454), every line that the parser rejects as an IRI
 //!   reference, every line of more than 500 characters, and every line that holds `[`, `@`, a bidi formatting character or a non-ASCII
 //!   character that is no `ucschar` (see [`corpus_sample`]); `IRI_ABNF_CORPUS=all` checks every
-//!   line. The corpus is found through `IRI_CORPUS_DIR`, or `../shared/corpus` beside the
-//!   workspace, and the test fails when it is absent;
+//!   line. The corpus is the repository's `data/corpus`, or the directory `IRI_CORPUS_DIR`
+//!   names, and the test fails when it is absent;
 //! - every string of up to three characters over an alphabet that meets every character class
 //!   of the grammar, of four over one character of each class, and of five over the
 //!   delimiters;

@@ -128,8 +128,8 @@ fn every_short_reference_against_bases_of_every_shape() {
     assert!(n > 50_000, "{n}");
 }
 
-/// The pairs of `relative_urls_cc_10k.csv` (base, reference), from `IRI_CORPUS_DIR` or the
-/// corpus directory beside the workspace.
+/// The pairs of `relative_urls_cc_10k.csv` (base, reference), from the repository's
+/// `data/corpus` or `IRI_CORPUS_DIR`.
 fn corpus_pairs() -> Vec<(String, String)> {
     let text = common::corpus_file("relative_urls_cc_10k.csv");
     text.lines()

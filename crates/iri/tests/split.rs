@@ -1,12 +1,12 @@
 //! The component splitter ([`Components`], RFC 3986 §3 and Appendix B, §3.2 for the
 //! authority): a table written from the RFC's examples (`tests/data/split.tsv`, each row naming
-//! its section), the parse table's valid rows, every line of the shared corpus, and generated
+//! its section), the parse table's valid rows, every line of the corpus, and generated
 //! strings. The laws: the components with their delimiters give back the input; on a valid
 //! reference they are the parsed types' components; on an invalid one the parse error lies in
 //! the component it names.
 //!
-//! The corpus is found through `IRI_CORPUS_DIR`, or `../shared/corpus` beside the workspace;
-//! the corpus test fails with a clear message when it is absent.
+//! The corpus is the repository's `data/corpus`, or the directory `IRI_CORPUS_DIR` names; the
+//! corpus test fails with a clear message when it is absent.
 
 mod common;
 
