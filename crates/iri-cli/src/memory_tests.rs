@@ -19,7 +19,7 @@ use crate::cli::{Format, FormatArg, LintArgs, LintFormat, PolicyArgs, ValidateAr
 use crate::commands::{lint, validate};
 use crate::stats::{StatsFormat, StatsSpec};
 
-#[path = "../../iri/tests/common/counting.rs"]
+#[path = "counting.rs"]
 mod counting;
 use counting::{Counting, LIVE, PEAK};
 

@@ -173,11 +173,6 @@ pub use crate::scheme::{SchemeInfo, SchemeRegistry};
 pub use crate::split::Components;
 pub use crate::uri::{Uri, UriRef};
 
-/// The README's examples, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
-
 /// The crate's own README (the one crates.io shows), run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
