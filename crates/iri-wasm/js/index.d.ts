@@ -136,10 +136,21 @@ export interface InspectionError {
   /** 1-based column in characters (code points). */
   column: number;
   message: string;
+  /** Advice for a common mistake (an IPv6 host without brackets, `\\` for `/`, …), or null. */
+  hint: string | null;
   before: string;
   /** The offending character; empty at the end of the input. */
   char: string;
   after: string;
+}
+
+/** The script of a `javascript` IRI, as `inspect` reads it. */
+export interface JavascriptScript {
+  script: string;
+  /** The encoding it was read in: `"UTF-8"`, or the one its byte order mark names (`"UTF-16LE"`, …). */
+  encoding: string;
+  /** Whether a byte order mark named the encoding. */
+  bom: boolean;
 }
 
 /** The answer of `iri serve`'s `/api/inspect` (its fields are described in docs/serve.md). */
@@ -156,6 +167,10 @@ export interface Inspection {
   uri?: string;
   uri_idna?: { value: string; error: null } | { value: null; error: string };
   iri?: string;
+  /** For a `javascript` IRI (processing draft §6.2): its script, percent-decoded and read by
+   * its byte order mark or as UTF-8, or why it cannot be read; null for any other reference;
+   * absent when the input is not valid. */
+  javascript?: JavascriptScript | { error: { byte: number; column: number; message: string } } | null;
   iri_idna?: string;
   normalized?: { level: "syntax" | "scheme"; iri: string; uri: string }[];
   /** Present when a base is given. */

@@ -20,6 +20,10 @@ const sections: string[] = diagnostics.map((d) => d.section);
 const v: Inspection = inspect("a", "http://b/");
 const shownUri: string | undefined = v.uri;
 const resolvedIri: string | undefined = v.resolved?.iri;
+const js = inspect("javascript:alert(1)").javascript;
+const script: string | undefined = js && "script" in js ? js.script : undefined;
+const scriptError: number | undefined = js && "error" in js ? js.error.column : undefined;
+const hint: string | null | undefined = v.error?.hint;
 try {
   parse("a b");
 } catch (e) {
@@ -40,3 +44,4 @@ resolve("a", 1);
 const nullPath: null = c.path;
 
 console.log(valid, path, host, resolved, relative, uri, iri, n, sections, shownUri, resolvedIri, nullPath);
+console.log(script, scriptError, hint);
