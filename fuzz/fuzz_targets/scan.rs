@@ -20,7 +20,7 @@ mod one_byte;
 #[path = "../../crates/iri/src/pct.rs"]
 #[allow(dead_code, unexpected_cfgs)]
 mod pct;
-#[path = "../../crates/iri/src/scan.rs"]
+#[path = "../../crates/iri/src/scan/mod.rs"]
 #[allow(dead_code)]
 mod scan;
 
