@@ -137,6 +137,7 @@ extern crate std;
 
 #[cfg(feature = "unicode")]
 pub mod bidi;
+mod buf;
 mod chars;
 mod convert;
 mod error;

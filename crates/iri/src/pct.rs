@@ -2,6 +2,8 @@
 //! with upper-case hex digits, as RFC 3986 §2.1 recommends and RFC 3987 §3.1 step 2.2 asks of
 //! the IRI→URI mapping; also the mapping's one-octet table.
 
+use crate::scan::AsciiEntries;
+
 /// The value of a hex digit, or `None`.
 #[inline(always)]
 pub(crate) fn hex_value(b: u8) -> Option<u8> {
@@ -40,7 +42,7 @@ const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
 /// low three bytes are what it becomes (the ASCII octet itself then two bytes of no
 /// meaning, or `%HH` with upper-case hex for an octet ≥ 0x80), the high byte how many of
 /// them count (1 or 3).
-pub(crate) static URI_OCTET: [u32; 256] = build_uri_octet();
+pub(crate) static URI_OCTET: AsciiEntries = AsciiEntries::new(build_uri_octet());
 
 const fn build_uri_octet() -> [u32; 256] {
     let mut t = [0u32; 256];

@@ -24,8 +24,9 @@
 
 use alloc::string::String;
 
+use crate::buf::reserve;
 use crate::parser::Positions;
-use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, reserve, rfind_byte};
+use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte};
 
 mod api;
 mod options;

@@ -25,8 +25,9 @@ use super::{
     fix_double_slash, has_dot_segment, remove_dot_segments_into, resolve_parts, walk_segments,
     DotSegment,
 };
+use crate::buf::reserve;
 use crate::parser::Positions;
-use crate::scan::{find_byte, reserve};
+use crate::scan::find_byte;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How references are resolved: the literal algorithm of RFC 3986 §5.2.2 (the default,

@@ -53,10 +53,11 @@ fn members(class: u16) -> (u8, Option<u8>) {
 }
 
 /// The nibble tables classify every byte as `chars::TABLE` does, for every class.
+#[cfg(target_arch = "x86_64")]
 #[test]
 fn nibble_tables_match_the_class_table() {
     for (bit, class) in CLASSES.iter().enumerate() {
-        let t = &NIBBLES[bit];
+        let t = &x86::NIBBLES[bit];
         for b in 0..=255u8 {
             let by_nibbles = t.lo[(b & 15) as usize] & t.hi[(b >> 4) as usize] != 0;
             assert_eq!(
@@ -389,3 +390,7 @@ fn feature_detection_agrees_with_std() {
     assert_eq!(x86::has_avx2(), std::is_x86_feature_detected!("avx2"));
     assert_eq!(x86::has_ssse3(), std::is_x86_feature_detected!("ssse3"));
 }
+
+mod dots_and_words;
+mod normal_marks;
+mod uri_octets;
