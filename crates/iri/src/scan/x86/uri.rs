@@ -149,12 +149,15 @@ unsafe fn push_uri_octets_ssse3(out: &mut String, s: &str, ends: [usize; 3]) -> 
     // panic): its length only changes by `set_len` below, whose bytes are ASCII.
     let v = unsafe { out.as_mut_vec() };
     let spare = v.spare_capacity_mut();
+    let room = spare.len();
     // SAFETY: the processor has SSSE3 (this function's contract).
     let written = unsafe { write_uri_octets_ssse3(b, spare) };
-    debug_assert_eq!(written, len);
-    // SAFETY: the writers initialized the first `written` bytes of the spare capacity
-    // (every byte they count lies in one of their stores), all ASCII, and ASCII bytes
-    // after the string's own UTF-8 keep it UTF-8.
+    // The precondition of `set_len` (no more than the capacity), checked in every build;
+    // the layout's length is what the writer must have written.
+    assert!(written == len && written <= room, "{written} {len} {room}");
+    // SAFETY: `written` bytes fit in the spare capacity (asserted just above); the writer
+    // initialized the first `written` of them (every byte it counts lies in one of its
+    // stores), all ASCII, and ASCII bytes after the string's own UTF-8 keep it UTF-8.
     unsafe { v.set_len(v.len() + written) };
     Some(moved)
 }
