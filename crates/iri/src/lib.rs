@@ -160,6 +160,18 @@ mod split;
 mod uri;
 mod utf8;
 
+/// Entry points for the fuzz targets into checks of private code, built only when `cargo
+/// fuzz` builds the crate (`--cfg fuzzing`); not part of the API.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing {
+    /// The `scan` target: every version of each byte scan against the one-byte-at-a-time
+    /// one, and the IRI→URI octet writers against `%HH` per octet; panics on a difference.
+    pub fn scan(data: &[u8]) {
+        crate::scan::fuzz::check(data);
+    }
+}
+
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, Hint, ParseError};
 pub use crate::host::{Host, HostKind};

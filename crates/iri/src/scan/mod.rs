@@ -65,6 +65,8 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 mod dots;
+#[cfg(fuzzing)]
+pub(crate) mod fuzz;
 mod marks;
 mod non_ascii;
 #[cfg(any(test, fuzzing))]
@@ -78,17 +80,22 @@ pub(crate) use marks::{normal_marks, MarkWord, Marks, NormalMarks, LONG_MARKS_MA
 pub(crate) use non_ascii::NonAscii;
 pub(crate) use word::{ascii_case_scan, push_octet_entries, AsciiEntries, Scalar};
 // For the tests and the fuzz target, which check every version.
-#[cfg(target_arch = "x86_64")]
-pub(crate) use x86::UriKernel;
 #[cfg(any(test, fuzzing))]
 pub(crate) use {
     marks::normal_marks_scalar,
-    non_ascii::{count_non_ascii, non_ascii_bits_scalar, URI_SLACK},
+    non_ascii::{non_ascii_bits_scalar, URI_SLACK},
     word::{
-        class_run_scalar, find_byte_scalar, first_non_ascii_scalar, load_word, rfind_byte_scalar,
-        swar_eq, write_octet_entries, CaseScan, HIGH,
+        class_run_scalar, find_byte_scalar, first_non_ascii_scalar, rfind_byte_scalar,
+        write_octet_entries,
     },
 };
+#[cfg(test)]
+pub(crate) use {
+    non_ascii::count_non_ascii,
+    word::{load_word, swar_eq, CaseScan, HIGH},
+};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::UriKernel;
 
 /// A run of bytes of one class: where it ends, and whether it holds a non-ASCII byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
