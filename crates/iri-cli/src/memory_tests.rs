@@ -19,9 +19,7 @@ use crate::cli::{Format, FormatArg, LintArgs, LintFormat, PolicyArgs, ValidateAr
 use crate::commands::{lint, validate};
 use crate::stats::{StatsFormat, StatsSpec};
 
-#[path = "../../iri/tests/common/counting.rs"]
-mod counting;
-use counting::{Counting, LIVE, PEAK};
+use iri_testkit::counting::{Counting, LIVE, PEAK};
 
 #[global_allocator]
 static COUNTING: Counting = Counting;

@@ -7,9 +7,8 @@
 use proptest::prelude::*;
 
 // The laws the fuzz targets check; their helpers (`canon`, `normalizer`) serve here too.
-#[path = "../../../fuzz/laws.rs"]
-mod fuzz_laws;
-use fuzz_laws::{canon, normalizer};
+use iri_testkit::laws as fuzz_laws;
+use iri_testkit::laws::{canon, normalizer};
 
 use iri::{remove_dot_segments, Form, Iri, IriRef, Level, Normalizer, Steps, Uri, UriRef};
 

@@ -19,7 +19,13 @@ pub(crate) fn check(data: &[u8]) {
             check_at(s, from, *v);
         }
     } else {
-        for from in [0, (*start as usize).min(s.len()), s.len() - 17, s.len() - 1, s.len()] {
+        for from in [
+            0,
+            (*start as usize).min(s.len()),
+            s.len() - 17,
+            s.len() - 1,
+            s.len(),
+        ] {
             check_at(s, from, *v);
         }
     }
@@ -31,7 +37,11 @@ fn check_at(s: &[u8], from: usize, v: u8) {
         let class = 1u16 << bit;
         let (end, non_ascii) = one_byte::class_run(s, from, class);
         let want = super::Run { end, non_ascii };
-        assert_eq!(super::class_run_scalar(s, from, class), want, "{class:#06X} {from} {s:02X?}");
+        assert_eq!(
+            super::class_run_scalar(s, from, class),
+            want,
+            "{class:#06X} {from} {s:02X?}"
+        );
         #[cfg(target_arch = "x86_64")]
         if super::x86::has_ssse3() {
             // SAFETY: the processor has SSSE3 (checked just above).
@@ -45,13 +55,25 @@ fn check_at(s: &[u8], from: usize, v: u8) {
     }
     let want = one_byte::find_byte(s, from, v);
     assert_eq!(super::find_byte(s, from, v), want, "{v} {from} {s:02X?}");
-    assert_eq!(super::find_byte_scalar(s, from, v), want, "{v} {from} {s:02X?}");
+    assert_eq!(
+        super::find_byte_scalar(s, from, v),
+        want,
+        "{v} {from} {s:02X?}"
+    );
     let want = one_byte::rfind_byte(s, from, v);
     assert_eq!(super::rfind_byte(s, from, v), want, "{v} {from} {s:02X?}");
-    assert_eq!(super::rfind_byte_scalar(s, from, v), want, "{v} {from} {s:02X?}");
+    assert_eq!(
+        super::rfind_byte_scalar(s, from, v),
+        want,
+        "{v} {from} {s:02X?}"
+    );
     let want = one_byte::first_non_ascii(s, from);
     assert_eq!(super::first_non_ascii(s, from), want, "{from} {s:02X?}");
-    assert_eq!(super::first_non_ascii_scalar(s, from), want, "{from} {s:02X?}");
+    assert_eq!(
+        super::first_non_ascii_scalar(s, from),
+        want,
+        "{from} {s:02X?}"
+    );
     // normal_marks, with the upper-case search limited at `from`.
     let (percent, slash_dot, upper) = one_byte::normal_marks(s, from);
     let want = super::NormalMarks {
@@ -115,7 +137,10 @@ fn check_uri_octets(s: &[u8]) {
         // SAFETY: the processor has SSSE3 (checked just above).
         let n = unsafe { super::x86::write_uri_octets_ssse3(s, &mut out) };
         // SAFETY: every byte of `out` was initialized above.
-        let got: alloc::vec::Vec<u8> = out[..n].iter().map(|b| unsafe { b.assume_init() }).collect();
+        let got: alloc::vec::Vec<u8> = out[..n]
+            .iter()
+            .map(|b| unsafe { b.assume_init() })
+            .collect();
         assert_eq!(got, want, "ssse3 {s:02X?}");
     }
 
@@ -127,10 +152,18 @@ fn check_uri_octets(s: &[u8]) {
         }
     }
     let want_bits = (s.len() <= super::NonAscii::BITS).then_some(bits);
-    assert_eq!(super::non_ascii_bits_scalar(s), want_bits, "scalar bits {s:02X?}");
+    assert_eq!(
+        super::non_ascii_bits_scalar(s),
+        want_bits,
+        "scalar bits {s:02X?}"
+    );
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE2 is part of x86-64.
-    assert_eq!(unsafe { super::x86::non_ascii_bits_sse2(s) }, want_bits, "sse2 {s:02X?}");
+    assert_eq!(
+        unsafe { super::x86::non_ascii_bits_sse2(s) },
+        want_bits,
+        "sse2 {s:02X?}"
+    );
     let non_ascii = super::NonAscii::of(s);
     let first = s.iter().position(|&o| o >= 0x80).unwrap_or(s.len());
     assert_eq!(non_ascii.first(), first);

@@ -80,6 +80,8 @@ pub(crate) use marks::{normal_marks, MarkWord, Marks, NormalMarks, LONG_MARKS_MA
 pub(crate) use non_ascii::NonAscii;
 pub(crate) use word::{ascii_case_scan, push_octet_entries, AsciiEntries, Scalar};
 // For the tests and the fuzz target, which check every version.
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::UriKernel;
 #[cfg(any(test, fuzzing))]
 pub(crate) use {
     marks::normal_marks_scalar,
@@ -94,8 +96,6 @@ pub(crate) use {
     non_ascii::count_non_ascii,
     word::{load_word, swar_eq, CaseScan, HIGH},
 };
-#[cfg(target_arch = "x86_64")]
-pub(crate) use x86::UriKernel;
 
 /// A run of bytes of one class: where it ends, and whether it holds a non-ASCII byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

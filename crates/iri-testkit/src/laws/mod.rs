@@ -1,4 +1,4 @@
-//! The laws every fuzz target checks, shared by the targets in `fuzz_targets/` and by the
+//! The laws every fuzz target checks, shared by the targets in `fuzz/fuzz_targets/` and by the
 //! regression test `crates/iri/tests/fuzz_regressions.rs`, which replays each recorded finding
 //! through the same function. The property tests of `crates/iri/tests/laws.rs` use its helpers.
 //!
@@ -13,18 +13,12 @@
 //! Inputs that need two strings (a base and a reference) split the bytes at the first line
 //! feed, a character no IRI may hold. Inputs that choose an option take it from the first
 //! byte.
-#![allow(dead_code)]
 
 // The laws of pre-processing, lenient parsing and legacy charsets, and those of extraction and
-// the scheme views, in files of their own (paths resolved beside this one). Each fuzz target
-// uses one function of all of them.
-#[path = "laws_extra.rs"]
+// the scheme views, in files of their own. Each fuzz target uses one function of all of them.
 mod extra;
-#[path = "laws_views.rs"]
 mod views;
-#[allow(unused_imports)]
 pub use extra::*;
-#[allow(unused_imports)]
 pub use views::*;
 
 use iri::idn::IdnaOptions;
