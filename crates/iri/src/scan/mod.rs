@@ -65,7 +65,7 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 mod dots;
-#[cfg(fuzzing)]
+#[cfg(any(test, fuzzing))]
 pub(crate) mod fuzz;
 mod marks;
 mod non_ascii;

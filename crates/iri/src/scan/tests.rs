@@ -391,6 +391,33 @@ fn feature_detection_agrees_with_std() {
     assert_eq!(x86::has_ssse3(), std::is_x86_feature_detected!("ssse3"));
 }
 
+/// The fuzz target's checks (every version of every scan against `one_byte.rs`, the IRI→URI
+/// writers against `%HH`) on fixed inputs around the 8-, 16-, 32- and 64-byte steps: short
+/// enough to run under Miri (docs/fuzzing.md), where the exhaustive tests above take hours.
+#[test]
+fn fuzz_checks_on_fixed_inputs() {
+    let texts: [&[u8]; 8] = [
+        b"",
+        b"http://a/b?c#d",
+        "http://\u{E9}x.example/p\u{E4}th/./../q?\u{1F600}#f".as_bytes(),
+        b"/./a/../b/%2e%2E/C/%41%zz",
+        &[
+            0xFF, 0x80, b'a', 0xC3, 0xA9, b'/', b'.', b':', b'@', b'[', b']', b'%', 0x7F, 0x00,
+            b'#', b'?', b'A',
+        ],
+        b"scheme+x-y.z://user:pw@host:80/path/seg;p=1?query=a&b#frag/ment",
+        &[b'x'; 65],
+        &[0xE2; 40],
+    ];
+    for (k, text) in texts.iter().enumerate() {
+        for v in [b'/', 0x00, 0xE2] {
+            let mut data = alloc::vec![v, k as u8 * 7];
+            data.extend_from_slice(text);
+            fuzz::check(&data);
+        }
+    }
+}
+
 mod dots_and_words;
 mod normal_marks;
 mod uri_octets;
