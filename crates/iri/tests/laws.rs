@@ -1,6 +1,6 @@
 //! Property tests: generators built from the grammar of RFC 3987 §2.2 produce valid IRIs
 //! with every component and host kind, non-ASCII characters and percent-encodings; the laws
-//! of DESIGN.md are checked on them.
+//! of ARCHITECTURE.md are checked on them.
 
 #![cfg(all(feature = "unicode", feature = "idna"))]
 

@@ -4,7 +4,7 @@
 //!
 //! Each public function takes the fuzzer's raw bytes and panics (with the input in the
 //! message) when a law is broken; it never panics on input the library rejects. The laws are
-//! those of DESIGN.md: `to_uri` is idempotent and the identity on URIs (RFC 3987 §3.1);
+//! those of ARCHITECTURE.md: `to_uri` is idempotent and the identity on URIs (RFC 3987 §3.1);
 //! `to_uri(to_iri(u)) == u` up to hex case and decoded unreserved characters (§3.2);
 //! resolution output parses (RFC 3986 §5.2); normalization is idempotent (RFC 3987 §5.3);
 //! `resolve(base, relativize(base, t)) == t`; and every output claimed to be an IRI or URI
