@@ -28,7 +28,7 @@ use alloc::string::String;
 
 use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
-use crate::pct::{hex_value, push_pct};
+use crate::pct::{pct_at, push_pct};
 use crate::scan::{self, NonAscii};
 use crate::{Iri, IriRef, Uri, UriRef};
 
@@ -127,16 +127,6 @@ fn utf8_lead(lead: u8) -> Option<(usize, u8, u8)> {
         0xF4 => (4, 0x80, 0x8F),
         _ => return None,
     })
-}
-
-/// The octet of the `%HH` at `b[i..]`, if there is one ending by `end`.
-#[inline]
-pub(crate) fn pct_at(b: &[u8], i: usize, end: usize) -> Option<u8> {
-    if i + 3 <= end && b[i] == b'%' {
-        Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
-    } else {
-        None
-    }
 }
 
 /// The non-ASCII character that the `%HH` triplets at `b[i..end]` encode when RFC 3987 §3.2

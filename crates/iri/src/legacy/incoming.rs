@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::charset::Charset;
-use crate::convert::pct_at;
+use crate::pct::pct_at;
 
 /// One reading of an incoming string.
 ///

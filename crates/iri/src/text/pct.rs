@@ -1,6 +1,7 @@
-//! Percent-encoding (RFC 3986 §2.1): the value of a hex digit, and `%HH` triplets written
-//! with upper-case hex digits, as RFC 3986 §2.1 recommends and RFC 3987 §3.1 step 2.2 asks of
-//! the IRI→URI mapping; also the mapping's one-octet table.
+//! Percent-encoding (RFC 3986 §2.1): the value of a hex digit, the octet of a `%HH` triplet
+//! ([`pct_at`]), and `%HH` triplets written with upper-case hex digits, as RFC 3986 §2.1
+//! recommends and RFC 3987 §3.1 step 2.2 asks of the IRI→URI mapping; also the mapping's
+//! one-octet table.
 
 use crate::scan::AsciiEntries;
 
@@ -12,6 +13,16 @@ pub(crate) fn hex_value(b: u8) -> Option<u8> {
         b'a'..=b'f' => Some(b - b'a' + 10),
         b'A'..=b'F' => Some(b - b'A' + 10),
         _ => None,
+    }
+}
+
+/// The octet of the `%HH` at `b[i..]`, if there is one ending by `end`.
+#[inline]
+pub(crate) fn pct_at(b: &[u8], i: usize, end: usize) -> Option<u8> {
+    if i + 3 <= end && b[i] == b'%' {
+        Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
+    } else {
+        None
     }
 }
 
