@@ -287,6 +287,20 @@ const PRESETS: [(&str, ResolveOptions); 3] = [
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownPreset(String);
 
+impl UnknownPreset {
+    /// The kind of this failure, a stable kebab-case name (`"unknown-preset"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// let e = "fast".parse::<iri::ResolveOptions>().unwrap_err();
+    /// assert_eq!(e.kind(), "unknown-preset");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "unknown-preset"
+    }
+}
+
 impl fmt::Display for UnknownPreset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
