@@ -1,7 +1,6 @@
-//! Fuzz target `bidi`: the laws in `laws.rs` (`laws::bidi`).
+//! Fuzz target `bidi`: the laws in `iri_testkit::laws` (`laws::bidi`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::bidi(data));

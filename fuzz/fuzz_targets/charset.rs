@@ -1,7 +1,6 @@
-//! Fuzz target `charset`: the laws in `laws.rs` (`laws::charset`).
+//! Fuzz target `charset`: the laws in `iri_testkit::laws` (`laws::charset`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::charset(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `extract`: the laws in `laws.rs` (`laws::extract`).
+//! Fuzz target `extract`: the laws in `iri_testkit::laws` (`laws::extract`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::extract(data));

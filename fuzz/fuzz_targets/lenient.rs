@@ -1,7 +1,6 @@
-//! Fuzz target `lenient`: the laws in `laws.rs` (`laws::lenient`).
+//! Fuzz target `lenient`: the laws in `iri_testkit::laws` (`laws::lenient`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::lenient(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `lint`: the laws in `laws.rs` (`laws::lint`).
+//! Fuzz target `lint`: the laws in `iri_testkit::laws` (`laws::lint`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::lint(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `normalize`: the laws in `laws.rs` (`laws::normalize`).
+//! Fuzz target `normalize`: the laws in `iri_testkit::laws` (`laws::normalize`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::normalize(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `parse`: the laws in `laws.rs` (`laws::parse`).
+//! Fuzz target `parse`: the laws in `iri_testkit::laws` (`laws::parse`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::parse(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `preprocess`: the laws in `laws.rs` (`laws::preprocess`).
+//! Fuzz target `preprocess`: the laws in `iri_testkit::laws` (`laws::preprocess`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::preprocess(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `relativize`: the laws in `laws.rs` (`laws::relativize`).
+//! Fuzz target `relativize`: the laws in `iri_testkit::laws` (`laws::relativize`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::relativize(data));

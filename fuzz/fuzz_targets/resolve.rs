@@ -1,7 +1,6 @@
-//! Fuzz target `resolve`: the laws in `laws.rs` (`laws::resolve`).
+//! Fuzz target `resolve`: the laws in `iri_testkit::laws` (`laws::resolve`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::resolve(data));

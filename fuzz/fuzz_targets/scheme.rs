@@ -1,7 +1,6 @@
-//! Fuzz target `scheme`: the laws in `laws.rs` (`laws::scheme`).
+//! Fuzz target `scheme`: the laws in `iri_testkit::laws` (`laws::scheme`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::scheme(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `to_iri`: the laws in `laws.rs` (`laws::to_iri`).
+//! Fuzz target `to_iri`: the laws in `iri_testkit::laws` (`laws::to_iri`).
 #![no_main]
 
-#[path = "../laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| laws::to_iri(data));

@@ -114,7 +114,7 @@ pub fn relativize(base: &str, target: &str) -> Result<String, Fail> {
     let t = absolute(target)?;
     b.relativize(&t)
         .map(IriRef::into_inner)
-        .map_err(|e| Fail::plain("relativize", e.to_string(), target))
+        .map_err(|e| Fail::plain(e.kind(), e.to_string(), target))
 }
 
 /// Options of the IRI→URI mapping.
@@ -142,7 +142,7 @@ pub fn to_uri(s: &str, o: &ToUri) -> Result<String, Fail> {
     };
     let uri = if o.idna {
         r.to_uri_with(&IdnaOptions::new())
-            .map_err(|e| Fail::at("idna", e.to_string(), s, host_offset(&r)))?
+            .map_err(|e| Fail::at(e.kind(), e.to_string(), s, host_offset(&r)))?
     } else {
         r.to_uri()
     };

@@ -66,7 +66,7 @@ impl Failure {
     /// A target that no reference reaches from the base.
     pub fn unreachable(e: &iri::RelativizeError) -> Self {
         Failure {
-            kind: "unreachable",
+            kind: e.kind(),
             component: None,
             offset: None,
             message: e.to_string(),
@@ -78,7 +78,7 @@ impl Failure {
     /// A host that IDNA (ToASCII) rejects; `offset` is where the host starts in the input.
     pub fn idna(e: &iri::idn::IdnaError, offset: Option<usize>) -> Self {
         Failure {
-            kind: "idna",
+            kind: e.kind(),
             component: Some(iri::Component::Host.as_str()),
             offset,
             message: e.to_string(),

@@ -214,7 +214,7 @@ pub fn relativize(target: &str, base: &str) -> Result<String, Failure> {
     b.relativize(&t)
         .map(IriRef::into_inner)
         .map_err(|e| Failure {
-            kind: "unreachable",
+            kind: e.kind(),
             component: None,
             offset: None,
             index: None,
@@ -245,7 +245,7 @@ pub fn to_uri(input: &str, idna: bool) -> Result<String, Failure> {
                 .host_str()
                 .map(|h| h.as_ptr() as usize - input.as_ptr() as usize);
             Err(Failure {
-                kind: "idna",
+                kind: e.kind(),
                 component: Some(iri::Component::Host.as_str()),
                 offset,
                 index: offset.and_then(|o| utf16_index(input, o)),

@@ -28,8 +28,8 @@ use alloc::string::String;
 
 use crate::chars::{self, is, UNRESERVED};
 use crate::parser::Positions;
-use crate::pct::{hex_value, push_pct};
-use crate::scan::push_uri_octets;
+use crate::pct::{pct_at, push_pct};
+use crate::scan::{self, NonAscii};
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// Rewrites each component region of `s` with `f(region, in_query, out)`, appending to `out`,
@@ -76,6 +76,43 @@ fn to_uri_append(s: &str, p: Positions, out: &mut String) -> Option<Positions> {
     Some(Positions::new(p.scheme_end, auth_end, path_end, query_end).ascii_if(true))
 }
 
+/// Appends the IRI→URI mapping of `s` to `out`: every non-ASCII octet written as `%HH`
+/// (upper-case hex), every ASCII one as it is (the octets of RFC 3987 §3.1 step 2.2), and
+/// returns where each of `ends` (ascending indexes of `s`, at most its length) went,
+/// relative to the start of what it appended. An ASCII `s` appends nothing and gives `None`.
+///
+/// The result's length is known before it is written (`scan::NonAscii`), so `out` gets room
+/// for it (and `scan::URI_SLACK` more) once: a new string is allocated once, at that size.
+///
+/// Where the processor has one (`scan::uri_kernel`: SSSE3 and POPCNT), a SIMD kernel writes
+/// sixteen octets at a time straight into the string's spare capacity, the counts one
+/// instruction each; otherwise [`push_uri_octets_portable`] writes them one octet at a time.
+/// Every byte written is ASCII, so the result needs no UTF-8 check.
+#[inline]
+pub(crate) fn push_uri_octets(out: &mut String, s: &str, ends: [usize; 3]) -> Option<[usize; 3]> {
+    if let Some(kernel) = scan::uri_kernel() {
+        return kernel.push_uri_octets(out, s, ends);
+    }
+    push_uri_octets_portable(out, s, ends)
+}
+
+/// [`push_uri_octets`] without SIMD: the ASCII run before the first non-ASCII octet is
+/// copied in one piece, each later octet appended as its entry of `pct::URI_OCTET` (`%HH`
+/// or the octet itself; `scan::push_octet_entries`).
+#[inline]
+pub(crate) fn push_uri_octets_portable(
+    out: &mut String,
+    s: &str,
+    ends: [usize; 3],
+) -> Option<[usize; 3]> {
+    let non_ascii = NonAscii::of(s.as_bytes());
+    let (_, moved) = non_ascii.make_room(out, ends)?;
+    let first = non_ascii.first();
+    out.push_str(&s[..first]);
+    scan::push_octet_entries(out, &s.as_bytes()[first..], &crate::pct::URI_OCTET);
+    Some(moved)
+}
+
 /// The length of a strictly legal UTF-8 sequence starting with `lead`, and the allowed
 /// range of its second octet (RFC 3629 §4), or `None` for a byte that cannot start one.
 #[inline]
@@ -90,16 +127,6 @@ fn utf8_lead(lead: u8) -> Option<(usize, u8, u8)> {
         0xF4 => (4, 0x80, 0x8F),
         _ => return None,
     })
-}
-
-/// The octet of the `%HH` at `b[i..]`, if there is one ending by `end`.
-#[inline]
-pub(crate) fn pct_at(b: &[u8], i: usize, end: usize) -> Option<u8> {
-    if i + 3 <= end && b[i] == b'%' {
-        Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
-    } else {
-        None
-    }
 }
 
 /// The non-ASCII character that the `%HH` triplets at `b[i..end]` encode when RFC 3987 §3.2
@@ -503,7 +530,7 @@ mod tests {
                     let mut portable = String::new();
                     let p = r.positions();
                     let ends = [p.auth_end, p.path_end, p.query_end()].map(|e| e as usize);
-                    let moved = crate::scan::push_uri_octets_portable(&mut portable, &s, ends);
+                    let moved = push_uri_octets_portable(&mut portable, &s, ends);
                     assert_eq!(portable, u.as_str());
                     let q = u.positions();
                     let want = [q.auth_end, q.path_end, q.query_end()].map(|e| e as usize);

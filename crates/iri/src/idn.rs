@@ -33,6 +33,17 @@ pub struct IdnaError {
 }
 
 impl IdnaError {
+    /// The kind of this failure, a stable kebab-case name (`"idna"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// assert_eq!(iri::idn::to_ascii("a\u{FFFF}b.example").unwrap_err().kind(), "idna");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "idna"
+    }
+
     /// The host that failed.
     ///
     /// ```

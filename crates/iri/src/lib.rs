@@ -137,27 +137,38 @@ extern crate std;
 
 #[cfg(feature = "unicode")]
 pub mod bidi;
-mod chars;
 mod convert;
-mod error;
 #[cfg(feature = "unicode")]
 pub mod extract;
-mod host;
 #[cfg(feature = "idna")]
 pub mod idn;
-mod iri;
 pub mod legacy;
 #[cfg(feature = "unicode")]
 pub mod lint;
 mod normalize;
 mod parser;
-mod pct;
 mod resolve;
 mod scan;
 pub mod scheme;
 mod split;
-mod uri;
-mod utf8;
+mod text;
+mod types;
+
+// The byte and character level and the types, under their old paths (`crate::chars`, …).
+use text::{buf, chars, pct, utf8};
+use types::{error, host, iri, uri};
+
+/// Entry points for the fuzz targets into checks of private code, built only when `cargo
+/// fuzz` builds the crate (`--cfg fuzzing`); not part of the API.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing {
+    /// The `scan` target: every version of each byte scan against the one-byte-at-a-time
+    /// one, and the IRI→URI octet writers against `%HH` per octet; panics on a difference.
+    pub fn scan(data: &[u8]) {
+        crate::scan::fuzz::check(data);
+    }
+}
 
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, Hint, ParseError};

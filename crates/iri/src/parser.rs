@@ -19,7 +19,7 @@ use core::cell::Cell;
 
 use crate::chars::{self, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
-use crate::pct;
+
 use crate::scan::{self, MarkWord, Marks};
 use crate::utf8::decode_utf8;
 
@@ -160,71 +160,8 @@ impl core::fmt::Display for Kind {
     }
 }
 
-/// Where the components of a parsed reference end; 16 bytes.
-///
-/// With `s` the text and `n = s.len()`:
-/// - scheme: `s[..scheme_end - 1]` when `scheme_end > 0` (the `:` is at `scheme_end - 1`);
-/// - authority: `s[scheme_end + 2..auth_end]` when `auth_end > scheme_end` (the `//` is
-///   included in `scheme_end..auth_end`);
-/// - path: `s[auth_end..path_end]`;
-/// - query: `s[path_end + 1..query_end]` when `query_end > path_end`;
-/// - fragment: `s[query_end + 1..]` when `query_end < n`.
-///
-/// The top bit of the last word says that the text is known to be ASCII: the parser sets it
-/// exactly (it meets every byte), the operations that build a new text set it when their
-/// output is ASCII by construction and leave it clear when they do not know. It lets
-/// [`IriRef::to_uri`](crate::IriRef::to_uri) answer for an ASCII text without reading it
-/// again. Offsets therefore stay below 2 GiB: the parser rejects longer inputs, and the
-/// operations that build a longer text than their inputs (the mapping to a URI triples each
-/// non-ASCII octet, resolution joins two texts) are outside what the offsets can address
-/// when their result reaches 2 GiB.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Positions {
-    pub(crate) scheme_end: u32,
-    pub(crate) auth_end: u32,
-    pub(crate) path_end: u32,
-    /// The end of the query, and [`Positions::ASCII`].
-    query_end_ascii: u32,
-}
-
-impl Positions {
-    /// The bit of `query_end_ascii` that says the text is ASCII.
-    const ASCII: u32 = 1 << 31;
-    /// The longest text whose offsets fit beside the flag: 2 GiB − 1 bytes.
-    pub(crate) const MAX_LEN: usize = (Self::ASCII - 1) as usize;
-
-    /// Positions from the four ends, with the text not known to be ASCII.
-    #[inline(always)]
-    pub(crate) const fn new(scheme_end: u32, auth_end: u32, path_end: u32, query_end: u32) -> Self {
-        Positions {
-            scheme_end,
-            auth_end,
-            path_end,
-            query_end_ascii: query_end & !Self::ASCII,
-        }
-    }
-
-    /// Where the query ends (where the fragment's `#` is, or the text's length).
-    #[inline(always)]
-    pub(crate) const fn query_end(self) -> u32 {
-        self.query_end_ascii & !Self::ASCII
-    }
-
-    /// Whether the text is known to be ASCII (`false`: it may or may not be).
-    #[inline(always)]
-    pub(crate) const fn known_ascii(self) -> bool {
-        self.query_end_ascii & Self::ASCII != 0
-    }
-
-    /// These positions with the flag set when `ascii` (the text is ASCII), clear otherwise.
-    #[inline(always)]
-    pub(crate) const fn ascii_if(self, ascii: bool) -> Self {
-        Positions {
-            query_end_ascii: self.query_end() | if ascii { Self::ASCII } else { 0 },
-            ..self
-        }
-    }
-}
+pub(crate) use crate::types::compose::Positions;
+pub(crate) use ip::{parse_ipv4, parse_ipv6, valid_ip_literal};
 
 /// Validates an IRI (or URI) of the given kind without building a value.
 ///
@@ -241,6 +178,19 @@ pub fn validate(s: &str, kind: Kind) -> Result<(), ParseError> {
 /// The parser of one text. `WIDE` is 0 for URI kinds and [`chars::WIDE_SHIFT`] for IRI
 /// kinds, whose scans use the `I…` classes (the ASCII class plus the octets of common
 /// `ucschar` characters); a constant, so that each scan's class is one too.
+///
+/// # Invariants
+///
+/// - `b` is the bytes of a `&str` (UTF-8); one longer than [`Positions::MAX_LEN`] is
+///   rejected before any other step. Every index the parser passes between its steps is at
+///   most `b.len()` and on a character boundary (the grammar's delimiters are ASCII, and a
+///   run ends before a byte outside its class).
+/// - `WIDE` is [`chars::WIDE_SHIFT`] exactly when `kind` is an IRI kind (`parse_with` builds
+///   it so), and 0 for the URI kinds.
+/// - `scanner` is a [`scan::Scanner`] the processor supports: it is made only inside
+///   [`scan::dispatch`] (or the tests' own choice).
+/// - `met_non_ascii` is `false` only while every byte scanned so far is ASCII; at the end,
+///   `false` means the whole text is ASCII (only the scans can meet a non-ASCII byte).
 struct P<'a, S, const WIDE: u32> {
     /// How runs of a class are scanned (chosen once per parse, see [`scan::dispatch`]).
     scanner: S,
@@ -737,300 +687,8 @@ fn hint(b: &[u8], e: &ParseError) -> Option<Hint> {
     None
 }
 
-/// `IP-literal` without its brackets: `IPv6address / IPvFuture`.
-fn valid_ip_literal(s: &[u8]) -> bool {
-    if s.first().is_some_and(|&c| c == b'v' || c == b'V') {
-        valid_ipvfuture(s)
-    } else {
-        parse_ipv6(s).is_some()
-    }
-}
-
-/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
-pub(crate) fn valid_ipvfuture(s: &[u8]) -> bool {
-    let mut i = 1;
-    while i < s.len() && is(s[i], HEXDIG) {
-        i += 1;
-    }
-    if i == 1 || i >= s.len() || s[i] != b'.' {
-        return false;
-    }
-    let tail = &s[i + 1..];
-    !tail.is_empty() && tail.iter().all(|&c| is(c, USERINFO))
-}
-
-/// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`, where a dec-octet
-/// has no leading zero (`01` is not one) and is at most 255.
-pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
-    let mut out = [0u8; 4];
-    let mut i = 0;
-    for (n, slot) in out.iter_mut().enumerate() {
-        if n > 0 {
-            if i >= s.len() || s[i] != b'.' {
-                return None;
-            }
-            i += 1;
-        }
-        let start = i;
-        let mut v: u32 = 0;
-        while i < s.len() && s[i].is_ascii_digit() && i - start < 3 {
-            v = v * 10 + (s[i] - b'0') as u32;
-            i += 1;
-        }
-        let len = i - start;
-        if len == 0 || v > 255 || (len > 1 && s[start] == b'0') {
-            return None;
-        }
-        *slot = v as u8;
-    }
-    (i == s.len()).then_some(out)
-}
-
-/// `IPv6address` (RFC 3986 §3.2.2), all nine forms, with an embedded `IPv4address` as the
-/// last 32 bits. Returns the eight 16-bit groups.
-pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u16; 8]> {
-    let mut groups = [0u16; 8];
-    let mut n = 0usize;
-    let mut gap: Option<usize> = None;
-    let mut i = 0usize;
-    let len = s.len();
-    if s.starts_with(b"::") {
-        gap = Some(0);
-        i = 2;
-        if i == len {
-            return Some(groups);
-        }
-    }
-    loop {
-        let start = i;
-        let mut v: u32 = 0;
-        while i < len && i - start < 4 {
-            match pct::hex_value(s[i]) {
-                Some(d) => v = v * 16 + d as u32,
-                None => break,
-            }
-            i += 1;
-        }
-        if i == start {
-            return None;
-        }
-        if i < len && s[i] == b'.' {
-            // ls32 as IPv4address: the rest of the literal.
-            if n > 6 {
-                return None;
-            }
-            let v4 = parse_ipv4(&s[start..])?;
-            groups[n] = u16::from_be_bytes([v4[0], v4[1]]);
-            groups[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
-            n += 2;
-            break;
-        }
-        if n == 8 {
-            return None;
-        }
-        groups[n] = v as u16;
-        n += 1;
-        if i == len {
-            break;
-        }
-        if s[i] != b':' {
-            return None;
-        }
-        i += 1;
-        if i < len && s[i] == b':' {
-            if gap.is_some() {
-                return None;
-            }
-            gap = Some(n);
-            i += 1;
-            if i == len {
-                break;
-            }
-        } else if i == len {
-            return None;
-        }
-    }
-    match gap {
-        None if n == 8 => Some(groups),
-        None => None,
-        Some(_) if n > 7 => None,
-        Some(g) => {
-            let shift = 8 - n;
-            for k in (g..n).rev() {
-                groups[k + shift] = groups[k];
-                groups[k] = 0;
-            }
-            Some(groups)
-        }
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod fast_path_tests;
-
+mod ip;
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ipv6_forms() {
-        // The nine forms of RFC 3986 §3.2.2.
-        let ok = [
-            "1:2:3:4:5:6:7:8",
-            "1:2:3:4:5:6:1.2.3.4",
-            "::2:3:4:5:6:7:8",
-            "::2:3:4:5:6:1.2.3.4",
-            "1::3:4:5:6:7:8",
-            "::3:4:5:6:7:8",
-            "1:2::4:5:6:7:8",
-            "::4:5:6:7:8",
-            "1:2:3::5:6:7:8",
-            "::5:6:7:8",
-            "1:2:3:4::6:7:8",
-            "::6:7:8",
-            "1:2:3:4:5::7:8",
-            "::7:8",
-            "1:2:3:4:5:6::8",
-            "::8",
-            "1:2:3:4:5:6:7::",
-            "::",
-            "::ffff:192.0.2.1",
-            "abcd:EF01::1",
-        ];
-        for s in ok {
-            assert!(parse_ipv6(s.as_bytes()).is_some(), "{s}");
-        }
-        let bad = [
-            "",
-            ":",
-            ":::",
-            "1:2:3:4:5:6:7:8:9",
-            "1::2::3",
-            "12345::",
-            "1:2:3:4:5:6:7",
-            "1:2:3:4:5:6:7:1.2.3.4",
-            "::1.2.3",
-            "::1.2.3.04",
-            "::256.1.1.1",
-            "1:",
-            ":1",
-            "::1:",
-            "1::1.2.3.4:5",
-            "g::",
-        ];
-        for s in bad {
-            assert!(parse_ipv6(s.as_bytes()).is_none(), "{s}");
-        }
-        assert_eq!(parse_ipv6(b"1::8").unwrap(), [1, 0, 0, 0, 0, 0, 0, 8]);
-        assert_eq!(
-            parse_ipv6(b"::ffff:192.0.2.1").unwrap(),
-            [0, 0, 0, 0, 0, 0xffff, 0xc000, 0x0201]
-        );
-    }
-
-    #[test]
-    fn ipv4_dec_octets() {
-        assert_eq!(parse_ipv4(b"0.0.0.0"), Some([0, 0, 0, 0]));
-        assert_eq!(parse_ipv4(b"255.255.255.255"), Some([255; 4]));
-        for s in [
-            "01.2.3.4",
-            "256.1.1.1",
-            "1.2.3",
-            "1.2.3.4.",
-            "1..2.3",
-            "1.2.3.4.5",
-            "0x1.1.1.1",
-        ] {
-            assert_eq!(parse_ipv4(s.as_bytes()), None, "{s}");
-        }
-    }
-
-    /// Every non-ASCII code point, in each component that may hold one (userinfo, host,
-    /// path, query, fragment), at offsets that put it at each place of an eight-byte word,
-    /// after ASCII and after another non-ASCII character: accepted exactly when RFC 3987 §2.2
-    /// and §4.1 allow it there (only the query allows `iprivate`), and refused in a URI
-    /// (own).
-    #[test]
-    fn every_code_point_in_every_component() {
-        // (before, after, in the query): the character goes between the two.
-        let places = [
-            ("http://", "z@h/", false),
-            ("http://", "z/", false),
-            ("http://a/", "z/", false),
-            ("http://a/?", "z/", true),
-            ("http://a/#", "z/", false),
-        ];
-        let mut s = alloc::string::String::new();
-        for cp in 0x80..=0x10FFFFu32 {
-            let Some(c) = char::from_u32(cp) else {
-                continue;
-            };
-            let pads: &[&str] = if cp % 97 == 0 || (0x80..0x800).contains(&cp) {
-                &[
-                    "", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "é", "€x",
-                ]
-            } else {
-                &["abcdefg"]
-            };
-            for pad in pads {
-                for (before, after, query) in places {
-                    let ok = chars::allowed_unencoded(cp, query);
-                    s.clear();
-                    s.push_str(before);
-                    s.push_str(pad);
-                    s.push(c);
-                    s.push_str(after);
-                    let r = parse(&s, Kind::Iri);
-                    assert_eq!(r.is_ok(), ok, "U+{cp:04X} in {s:?}");
-                    if let Err(e) = r {
-                        assert_eq!(e.offset(), s.len() - c.len_utf8() - after.len(), "{s:?}");
-                    }
-                    if cp % 97 == 0 {
-                        assert_eq!(
-                            parse(&s, Kind::Uri).map_err(|e| e.kind()),
-                            Err(ErrorKind::NonAscii)
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    /// The octets that the `I…` classes add to the ASCII ones are exactly the UTF-8
-    /// continuation octets and the leads whose every character is allowed unencoded in every
-    /// component and is not a bidi formatting character (RFC 3987 §2.2, §4.1): checked on
-    /// every character of every lead (own).
-    #[test]
-    fn wide_classes_add_exactly_the_safe_leads() {
-        use chars::{IPATH, IQUERY, IREG_NAME, IUSERINFO, TABLE, WIDE_SHIFT};
-        // Leads all of whose characters are allowed unencoded everywhere.
-        let mut safe_lead = [true; 256];
-        for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
-            let mut u = [0u8; 4];
-            let lead = c.encode_utf8(&mut u).as_bytes()[0];
-            safe_lead[lead as usize] &= chars::allowed_unencoded(c as u32, false);
-        }
-        for b in 0u8..=255 {
-            let t = TABLE[b as usize];
-            for class in [USERINFO, REG_NAME, PATH, QUERY] {
-                let wide = t & (class << WIDE_SHIFT) != 0;
-                if b < 0x80 {
-                    assert_eq!(wide, is(b, class), "{b:#04X}");
-                    continue;
-                }
-                let lead = (0xC2..0xF5).contains(&b) && safe_lead[b as usize];
-                let continuation = (0x80..0xC0).contains(&b);
-                assert_eq!(wide, continuation || lead, "{b:#04X}");
-            }
-            if b >= 0x80 {
-                let all = IPATH | IQUERY | IREG_NAME | IUSERINFO;
-                assert!(t & all == 0 || t & all == all, "{b:#04X}");
-            }
-        }
-    }
-
-    #[test]
-    fn positions_are_16_bytes() {
-        assert_eq!(core::mem::size_of::<Positions>(), 16);
-    }
-}
+mod tests;

@@ -24,8 +24,10 @@
 
 use alloc::string::String;
 
+use crate::buf::reserve;
 use crate::parser::Positions;
-use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, reserve, rfind_byte};
+use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, rfind_byte};
+pub(crate) use crate::types::compose::fix_double_slash;
 
 mod api;
 mod options;
@@ -157,14 +159,6 @@ fn positions_after(
         path_end as u32,
         path_end as u32 + (rp.query_end() - rp.path_end),
     )
-}
-
-/// A path that starts with "//" in a result without authority gets the prefix "/.".
-#[inline]
-pub(crate) fn fix_double_slash(out: &mut String, path_start: usize, has_auth: bool) {
-    if !has_auth && out.as_bytes()[path_start..].starts_with(b"//") {
-        out.insert_str(path_start, "/.");
-    }
 }
 
 // ---- The result of a reference with a path, written as runs of its inputs ----

@@ -17,9 +17,7 @@ use std::cell::Cell;
 
 use iri::{remove_dot_segments, Iri, IriRef, Kind, Normalizer, UriRef};
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::{Counting, ALLOCS, LIVE, PEAK};
+use iri_testkit::counting::{Counting, ALLOCS, LIVE, PEAK};
 
 #[global_allocator]
 static COUNTING: Counting = Counting;

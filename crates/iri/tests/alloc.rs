@@ -12,9 +12,7 @@ use iri::{Iri, IriRef, Normalizer, ResolveOptions, UriRef};
 
 mod common;
 
-#[path = "common/counting.rs"]
-mod counting;
-use counting::{Counting, ALLOCS};
+use iri_testkit::counting::{Counting, ALLOCS};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;

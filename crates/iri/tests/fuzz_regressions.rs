@@ -1,13 +1,12 @@
 //! Findings of the fuzz targets, replayed through the same laws the targets check
-//! (`fuzz/laws.rs`, included here), so that each stays fixed without cargo-fuzz.
+//! (`iri_testkit::laws`), so that each stays fixed without cargo-fuzz.
 //!
 //! The table `tests/data/fuzz_regressions.tsv` names the target, the input and its source
 //! (`fuzz`). Input escapes: `\u{XXXX}` a code point, `\xNN` a raw byte (inputs need not be
 //! UTF-8), `\n`, `\r`, `\t`, and `\\` a backslash.
 #![cfg(all(feature = "unicode", feature = "idna"))]
 
-#[path = "../../../fuzz/laws.rs"]
-mod laws;
+use iri_testkit::laws;
 
 mod common;
 use common::unescape_bytes as unescape;

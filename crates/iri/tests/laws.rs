@@ -1,15 +1,14 @@
 //! Property tests: generators built from the grammar of RFC 3987 §2.2 produce valid IRIs
 //! with every component and host kind, non-ASCII characters and percent-encodings; the laws
-//! of ARCHITECTURE.md ("Tests, fuzzing and literal twins") are checked on them.
+//! of ARCHITECTURE.md are checked on them.
 
 #![cfg(all(feature = "unicode", feature = "idna"))]
 
 use proptest::prelude::*;
 
 // The laws the fuzz targets check; their helpers (`canon`, `normalizer`) serve here too.
-#[path = "../../../fuzz/laws.rs"]
-mod fuzz_laws;
-use fuzz_laws::{canon, normalizer};
+use iri_testkit::laws as fuzz_laws;
+use iri_testkit::laws::{canon, normalizer};
 
 use iri::{remove_dot_segments, Form, Iri, IriRef, Level, Normalizer, Steps, Uri, UriRef};
 

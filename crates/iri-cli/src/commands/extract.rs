@@ -68,7 +68,7 @@ impl UriForm {
                 .apply(&iri, &uri)
                 .map(|u| u.as_str().to_owned())
                 .map_err(|e| Failure {
-                    kind: "unmappable",
+                    kind: e.kind(),
                     component: Some(iri::Component::Query.as_str()),
                     offset: None,
                     message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),

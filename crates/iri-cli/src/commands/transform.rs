@@ -83,7 +83,7 @@ fn to_uri_charset(
             .map_err(|e| Failure::idna(&e, host_offset(r)))?,
     };
     let uri = doc.apply(r, &uri).map_err(|e| Failure {
-        kind: "unmappable",
+        kind: e.kind(),
         component: Some(iri::Component::Query.as_str()),
         offset: Some(e.offset()),
         message: format!("{e} (the document charset of the query, RFC 3987 §3.1)"),

@@ -18,7 +18,6 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt;
 
 use encoding_rs::Encoding;
 use unicode_normalization::UnicodeNormalization;
@@ -72,24 +71,17 @@ pub fn sniff_kind(bytes: &[u8]) -> DocumentKind {
     }
 }
 
-/// A charset label that the WHATWG Encoding Standard does not know.
+/// A charset label that names no usable charset: the one error type of both
+/// [`DocumentOptions::charset`] and [`Charset::for_label`](crate::legacy::Charset::for_label),
+/// with one rule (the labels of the WHATWG Encoding Standard, less those of its replacement
+/// encoding, which decodes nothing).
 ///
 /// ```
 /// let e = iri::extract::DocumentOptions::new().charset("klingon").unwrap_err();
-/// assert_eq!(e.to_string(), "unknown charset label 'klingon'");
+/// assert_eq!(e.label(), "klingon");
+/// assert!(e.to_string().starts_with("unknown charset label \"klingon\""));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownCharset {
-    label: String,
-}
-
-impl fmt::Display for UnknownCharset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown charset label '{}'", self.label)
-    }
-}
-
-impl core::error::Error for UnknownCharset {}
+pub use crate::legacy::UnknownCharset;
 
 /// Options for [`extract_document`].
 ///
@@ -125,22 +117,18 @@ impl DocumentOptions {
         self
     }
 
-    /// The charset, by a WHATWG label (`utf-8`, `shift_jis`, `euc-jp`, `koi8-r`, `latin1`, …);
-    /// a BOM still wins over it.
+    /// The charset, by a WHATWG label (`utf-8`, `shift_jis`, `euc-jp`, `koi8-r`, `latin1`, …),
+    /// by the rule of [`Charset::for_label`](crate::legacy::Charset::for_label) (the labels
+    /// of the replacement encoding are refused); a BOM still wins over it.
     ///
     /// ```
     /// assert!(iri::extract::DocumentOptions::new().charset("EUC-JP").is_ok());
+    /// assert!(iri::extract::DocumentOptions::new().charset("iso-2022-kr").is_err());
     /// ```
     pub fn charset(mut self, label: &str) -> Result<Self, UnknownCharset> {
-        match Encoding::for_label(label.trim().as_bytes()) {
-            Some(e) => {
-                self.charset = Some(e);
-                Ok(self)
-            }
-            None => Err(UnknownCharset {
-                label: label.to_string(),
-            }),
-        }
+        let charset = crate::legacy::Charset::for_label(label.trim())?;
+        self.charset = Some(charset.encoding());
+        Ok(self)
     }
 
     /// The base IRI (where the document came from), under `<base href>` and `xml:base`.

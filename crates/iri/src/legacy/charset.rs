@@ -145,6 +145,17 @@ pub struct UnknownCharset {
 }
 
 impl UnknownCharset {
+    /// The kind of this failure, a stable kebab-case name (`"unknown-charset"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// assert_eq!(iri::legacy::Charset::for_label("x").unwrap_err().kind(), "unknown-charset");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "unknown-charset"
+    }
+
     /// The label as given.
     ///
     /// ```
@@ -258,6 +269,19 @@ pub struct DecodeError {
 }
 
 impl DecodeError {
+    /// The kind of this failure, a stable kebab-case name (`"undecodable"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// use iri::legacy::{Charset, Source};
+    /// let source = Source::Bytes { bytes: b"M\xE4rz", charset: Charset::utf8() };
+    /// assert_eq!(source.to_ucs().unwrap_err().kind(), "undecodable");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "undecodable"
+    }
+
     /// The offset of the first byte of the malformed sequence.
     ///
     /// ```
@@ -376,6 +400,19 @@ pub struct UnmappableError {
 }
 
 impl UnmappableError {
+    /// The kind of this failure, a stable kebab-case name (`"unmappable"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// use iri::legacy::{encode_in, Charset, Unmappable};
+    /// let koi8 = Charset::for_label("koi8-r").unwrap();
+    /// assert_eq!(encode_in("日", koi8, Unmappable::Fail).unwrap_err().kind(), "unmappable");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "unmappable"
+    }
+
     /// The character.
     ///
     /// ```

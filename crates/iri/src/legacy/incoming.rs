@@ -25,7 +25,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::charset::Charset;
-use crate::convert::pct_at;
+use crate::pct::pct_at;
 
 /// One reading of an incoming string.
 ///
@@ -58,6 +58,17 @@ pub struct InterpretError {
 }
 
 impl InterpretError {
+    /// The kind of this failure, a stable kebab-case name (`"invalid-pct-encoding"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// assert_eq!(iri::legacy::interpret("%G1", &[]).unwrap_err().kind(), "invalid-pct-encoding");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "invalid-pct-encoding"
+    }
+
     /// The byte offset of the `%`.
     ///
     /// ```

@@ -189,7 +189,7 @@ fn units(text: &str, range: Range<usize>) -> Vec<Unit> {
     let mut units = Vec::new();
     let mut i = range.start;
     while i < range.end {
-        if crate::convert::pct_at(b, i, range.end).is_some() {
+        if crate::pct::pct_at(b, i, range.end).is_some() {
             units.push(Unit {
                 dir: Dir::Neither,
                 span: i..i + 3,

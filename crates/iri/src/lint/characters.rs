@@ -74,9 +74,9 @@ use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 use super::{excerpt, Code, Ctx, Diagnostic, Sink};
 use crate::chars::{self, is, UNRESERVED};
-pub(super) use crate::convert::pct_at;
 use crate::error::Component;
 use crate::pct;
+pub(super) use crate::pct::pct_at;
 
 /// A character of a component as RFC 3987 §3.2 would leave it.
 #[derive(Debug, Clone)]

@@ -75,7 +75,7 @@ fn percent_unchanged(b: &[u8], p: Positions, steps: Steps, uri_form: bool) -> bo
             return false;
         }
         if decode {
-            let o = crate::convert::pct_at(b, i, b.len()).unwrap_or(0);
+            let o = crate::pct::pct_at(b, i, b.len()).unwrap_or(0);
             let in_query = i > q_start && i < q_end;
             // A sequence of triplets never spans a delimiter, so the text's end serves as
             // the component's end.

@@ -25,8 +25,9 @@ use super::{
     fix_double_slash, has_dot_segment, remove_dot_segments_into, resolve_parts, walk_segments,
     DotSegment,
 };
+use crate::buf::reserve;
 use crate::parser::Positions;
-use crate::scan::{find_byte, reserve};
+use crate::scan::find_byte;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How references are resolved: the literal algorithm of RFC 3986 §5.2.2 (the default,
@@ -285,6 +286,20 @@ const PRESETS: [(&str, ResolveOptions); 3] = [
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownPreset(String);
+
+impl UnknownPreset {
+    /// The kind of this failure, a stable kebab-case name (`"unknown-preset"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// let e = "fast".parse::<iri::ResolveOptions>().unwrap_err();
+    /// assert_eq!(e.kind(), "unknown-preset");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "unknown-preset"
+    }
+}
 
 impl fmt::Display for UnknownPreset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -24,6 +24,21 @@ pub struct RelativizeError {
     target: String,
 }
 
+impl RelativizeError {
+    /// The kind of this failure, a stable kebab-case name (`"unreachable"`), as
+    /// [`ErrorKind::as_str`](crate::ErrorKind::as_str) names the parse errors: what the command's
+    /// JSON, the WebAssembly and the Python bindings report as `kind`.
+    ///
+    /// ```
+    /// let base = iri::Iri::parse("http://a/x").unwrap();
+    /// let target = iri::Iri::parse("http://a/b/../c").unwrap();
+    /// assert_eq!(base.relativize(&target).unwrap_err().kind(), "unreachable");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "unreachable"
+    }
+}
+
 impl fmt::Display for RelativizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -6,10 +6,12 @@ use crate::parser::fast_path_tests::strings_over;
 
 // The literal transcription of RFC 3986 §5.2 shared with the integration tests; only its
 // §5.2.4 is used here.
+use crate::scan::{first_dot_segment_in, rfind_byte_in};
+// The literal transcription of RFC 3986 §5.2 shared with the integration tests; only its
+// §5.2.4 is used here.
 #[allow(dead_code)]
 #[path = "../../tests/reference/rfc3986_5_2.rs"]
 mod rfc;
-use crate::scan::{first_dot_segment_in, rfind_byte_in};
 
 #[test]
 fn dot_segments_rfc_examples() {

@@ -53,10 +53,11 @@ fn members(class: u16) -> (u8, Option<u8>) {
 }
 
 /// The nibble tables classify every byte as `chars::TABLE` does, for every class.
+#[cfg(target_arch = "x86_64")]
 #[test]
 fn nibble_tables_match_the_class_table() {
     for (bit, class) in CLASSES.iter().enumerate() {
-        let t = &NIBBLES[bit];
+        let t = &x86::NIBBLES[bit];
         for b in 0..=255u8 {
             let by_nibbles = t.lo[(b & 15) as usize] & t.hi[(b >> 4) as usize] != 0;
             assert_eq!(
@@ -389,3 +390,48 @@ fn feature_detection_agrees_with_std() {
     assert_eq!(x86::has_avx2(), std::is_x86_feature_detected!("avx2"));
     assert_eq!(x86::has_ssse3(), std::is_x86_feature_detected!("ssse3"));
 }
+
+/// The fuzz target's checks (every version of every scan against `one_byte.rs`, the IRI→URI
+/// writers against `%HH`) on fixed inputs around the 8-, 16-, 32- and 64-byte steps: short
+/// enough to run under Miri (docs/fuzzing.md), where the exhaustive tests above take hours.
+#[test]
+fn fuzz_checks_on_fixed_inputs() {
+    let texts: [&[u8]; 8] = [
+        b"",
+        b"http://a/b?c#d",
+        "http://\u{E9}x.example/p\u{E4}th/./../q?\u{1F600}#f".as_bytes(),
+        b"/./a/../b/%2e%2E/C/%41%zz",
+        &[
+            0xFF, 0x80, b'a', 0xC3, 0xA9, b'/', b'.', b':', b'@', b'[', b']', b'%', 0x7F, 0x00,
+            b'#', b'?', b'A',
+        ],
+        b"scheme+x-y.z://user:pw@host:80/path/seg;p=1?query=a&b#frag/ment",
+        &[b'x'; 65],
+        &[0xE2; 40],
+    ];
+    for (k, text) in texts.iter().enumerate() {
+        for v in [b'/', 0x00, 0xE2] {
+            let mut data = alloc::vec![v, k as u8 * 7];
+            data.extend_from_slice(text);
+            fuzz::check(&data);
+        }
+    }
+}
+
+/// The fuzz target's checks on three short inputs, one search byte each: quick enough for a
+/// Miri run of every scan version (docs/fuzzing.md), where the test above takes too long.
+#[test]
+fn fuzz_checks_on_short_inputs() {
+    let inputs: [&[u8]; 3] = [
+        b"/\x00http://a/b?c#d",
+        "\u{E2}\x05http://\u{E9}x.ex/p\u{E4}/./../q?#f".as_bytes(),
+        b"/\x11scheme+x://u@h:80/pa/../th?q=a&b#frag/ment/x",
+    ];
+    for data in inputs {
+        fuzz::check(data);
+    }
+}
+
+mod dots_and_words;
+mod normal_marks;
+mod uri_octets;

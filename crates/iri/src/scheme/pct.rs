@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::convert::pct_at;
+use crate::pct::pct_at;
 
 /// The octets of `s` with `%HH` decoded, and for each octet its byte offset in `s`.
 pub(crate) fn decode(s: &str) -> (Vec<u8>, Vec<usize>) {

@@ -4,25 +4,22 @@
 //!
 //! Slow and obvious on purpose: strings are copied, buffers are rewritten from the front,
 //! nothing is searched more cleverly than the RFC says. The one reference the resolution
-//! tests check against: included by `tests/reference_resolve.rs` and, through `#[path]`, by
-//! the library's own unit tests (`src/resolve/tests.rs`), hence `alloc` rather than `std`.
-
-use alloc::format;
-use alloc::string::{String, ToString};
+//! tests check against: used by the library's `tests/reference_resolve.rs` and by its own unit
+//! tests (`src/resolve/tests.rs`).
 
 /// The five components of RFC 3986 §5.2.2 (`undefined` is `None`).
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Components {
-    pub(crate) scheme: Option<String>,
-    pub(crate) authority: Option<String>,
-    pub(crate) path: String,
-    pub(crate) query: Option<String>,
-    pub(crate) fragment: Option<String>,
+pub struct Components {
+    pub scheme: Option<String>,
+    pub authority: Option<String>,
+    pub path: String,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
 }
 
 /// `parse(R)`: RFC 3986 Appendix B,
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, group by group.
-pub(crate) fn parse(s: &str) -> Components {
+pub fn parse(s: &str) -> Components {
     let mut rest = s;
     let mut c = Components::default();
     // (([^:/?#]+):)?
@@ -56,7 +53,7 @@ pub(crate) fn parse(s: &str) -> Components {
 }
 
 /// RFC 3986 §5.2.2, strict: the pseudocode line for line.
-pub(crate) fn transform_references(r: &str, base: &str) -> String {
+pub fn transform_references(r: &str, base: &str) -> String {
     let r = parse(r);
     let base = parse(base);
     let mut t = Components::default();
@@ -100,7 +97,7 @@ pub(crate) fn transform_references(r: &str, base: &str) -> String {
 }
 
 /// RFC 3986 §5.2.3 `merge`.
-pub(crate) fn merge(base: &Components, r_path: &str) -> String {
+pub fn merge(base: &Components, r_path: &str) -> String {
     // "If the base URI has a defined authority component and an empty path, then return a
     // string consisting of "/" concatenated with the reference's path;"
     if base.authority.is_some() && base.path.is_empty() {
@@ -117,7 +114,7 @@ pub(crate) fn merge(base: &Components, r_path: &str) -> String {
 }
 
 /// RFC 3986 §5.2.4 `remove_dot_segments`: rules 2A to 2E on an input buffer, one at a time.
-pub(crate) fn remove_dot_segments(path: &str) -> String {
+pub fn remove_dot_segments(path: &str) -> String {
     // 1. The input buffer is initialized with the now-appended path components and the
     //    output buffer is initialized to the empty string.
     let mut input = path.to_string();
@@ -161,7 +158,7 @@ pub(crate) fn remove_dot_segments(path: &str) -> String {
 }
 
 /// RFC 3986 §5.3 component recomposition.
-pub(crate) fn recompose(t: &Components) -> String {
+pub fn recompose(t: &Components) -> String {
     let mut result = String::new();
     if let Some(scheme) = &t.scheme {
         result.push_str(scheme);

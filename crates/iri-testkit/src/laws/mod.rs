@@ -1,30 +1,24 @@
-//! The laws every fuzz target checks, shared by the targets in `fuzz_targets/` and by the
+//! The laws every fuzz target checks, shared by the targets in `fuzz/fuzz_targets/` and by the
 //! regression test `crates/iri/tests/fuzz_regressions.rs`, which replays each recorded finding
 //! through the same function. The property tests of `crates/iri/tests/laws.rs` use its helpers.
 //!
 //! Each public function takes the fuzzer's raw bytes and panics (with the input in the
 //! message) when a law is broken; it never panics on input the library rejects. The laws are
-//! those of ARCHITECTURE.md ("Tests, fuzzing and literal twins"): `to_uri` is idempotent and
-//! the identity on URIs (RFC 3987 §3.1); `to_uri(to_iri(u)) == u` up to hex case and decoded
-//! unreserved characters (§3.2); resolution output parses (RFC 3986 §5.2); normalization is
-//! idempotent (RFC 3987 §5.3); `resolve(base, relativize(base, t)) == t`; and every output
-//! claimed to be an IRI or URI parses as one. Lint spans lie on character boundaries.
+//! those of ARCHITECTURE.md: `to_uri` is idempotent and the identity on URIs (RFC 3987 §3.1);
+//! `to_uri(to_iri(u)) == u` up to hex case and decoded unreserved characters (§3.2);
+//! resolution output parses (RFC 3986 §5.2); normalization is idempotent (RFC 3987 §5.3);
+//! `resolve(base, relativize(base, t)) == t`; and every output claimed to be an IRI or URI
+//! parses as one. Lint spans lie on character boundaries.
 //!
 //! Inputs that need two strings (a base and a reference) split the bytes at the first line
 //! feed, a character no IRI may hold. Inputs that choose an option take it from the first
 //! byte.
-#![allow(dead_code)]
 
 // The laws of pre-processing, lenient parsing and legacy charsets, and those of extraction and
-// the scheme views, in files of their own (paths resolved beside this one). Each fuzz target
-// uses one function of all of them.
-#[path = "laws_extra.rs"]
+// the scheme views, in files of their own. Each fuzz target uses one function of all of them.
 mod extra;
-#[path = "laws_views.rs"]
 mod views;
-#[allow(unused_imports)]
 pub use extra::*;
-#[allow(unused_imports)]
 pub use views::*;
 
 use iri::idn::IdnaOptions;

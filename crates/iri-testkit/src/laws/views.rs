@@ -1,5 +1,5 @@
 //! The laws of extraction from text and documents (RFC 3987 §7.3, RFC 3986 Appendix C) and of
-//! the `mailto`, `data`, `file` and `urn` views. Part of `laws.rs`, with its conventions.
+//! the `mailto`, `data`, `file` and `urn` views. Part of `laws`, with its conventions.
 
 use super::*;
 

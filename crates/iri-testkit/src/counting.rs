@@ -1,6 +1,6 @@
-//! A counting global allocator for the tests that check allocation promises (`alloc.rs`) and
-//! bounded memory (`adversarial.rs`). Each test binary installs it with its own
-//! `#[global_allocator]` static.
+//! A counting global allocator for the tests that check allocation promises (the library's
+//! `tests/alloc.rs`) and bounded memory (its `tests/adversarial.rs`, the command's memory
+//! tests). Each test binary installs it with its own `#[global_allocator]` static.
 //!
 //! The counts are per thread, so tests running in parallel do not disturb each other.
 

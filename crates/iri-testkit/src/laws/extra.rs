@@ -1,6 +1,6 @@
 //! The laws of the entry points that read text from outside before it is an IRI:
 //! pre-processing (IRI processing draft §4), lenient parsing (RFC 3987 §3.1, LEIRI) and legacy
-//! charsets (§3.1 step 1, the query exception, §7.7; feature `encoding`). Part of `laws.rs`,
+//! charsets (§3.1 step 1, the query exception, §7.7; feature `encoding`). Part of `laws`,
 //! with its conventions.
 
 use super::*;

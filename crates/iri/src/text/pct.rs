@@ -1,6 +1,9 @@
-//! Percent-encoding (RFC 3986 §2.1): the value of a hex digit, and `%HH` triplets written
-//! with upper-case hex digits, as RFC 3986 §2.1 recommends and RFC 3987 §3.1 step 2.2 asks of
-//! the IRI→URI mapping; also the mapping's one-octet table.
+//! Percent-encoding (RFC 3986 §2.1): the value of a hex digit, the octet of a `%HH` triplet
+//! ([`pct_at`]), and `%HH` triplets written with upper-case hex digits, as RFC 3986 §2.1
+//! recommends and RFC 3987 §3.1 step 2.2 asks of the IRI→URI mapping; also the mapping's
+//! one-octet table.
+
+use crate::scan::AsciiEntries;
 
 /// The value of a hex digit, or `None`.
 #[inline(always)]
@@ -10,6 +13,16 @@ pub(crate) fn hex_value(b: u8) -> Option<u8> {
         b'a'..=b'f' => Some(b - b'a' + 10),
         b'A'..=b'F' => Some(b - b'A' + 10),
         _ => None,
+    }
+}
+
+/// The octet of the `%HH` at `b[i..]`, if there is one ending by `end`.
+#[inline]
+pub(crate) fn pct_at(b: &[u8], i: usize, end: usize) -> Option<u8> {
+    if i + 3 <= end && b[i] == b'%' {
+        Some(hex_value(b[i + 1])? << 4 | hex_value(b[i + 2])?)
+    } else {
+        None
     }
 }
 
@@ -40,7 +53,7 @@ const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
 /// low three bytes are what it becomes (the ASCII octet itself then two bytes of no
 /// meaning, or `%HH` with upper-case hex for an octet ≥ 0x80), the high byte how many of
 /// them count (1 or 3).
-pub(crate) static URI_OCTET: [u32; 256] = build_uri_octet();
+pub(crate) static URI_OCTET: AsciiEntries = AsciiEntries::new(build_uri_octet());
 
 const fn build_uri_octet() -> [u32; 256] {
     let mut t = [0u32; 256];
