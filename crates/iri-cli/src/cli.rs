@@ -54,6 +54,11 @@ use crate::stats::StatsSpec;
                   Streams: from a pipe or a terminal, the result of each line is written as \
                   soon as the line has come (tail -f access.log | iri to-uri), and a terminal \
                   is told on standard error how to end the input (Ctrl-D; not with --quiet).\n\n\
+                  Untrusted text: text and TSV output (and messages on standard error) write \
+                  control characters, white space other than the space, the bidi formatting \
+                  characters (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the \
+                  other default-ignorable characters (U+200B, U+FEFF, ...) as a visible \
+                  <U+XXXX> token, never raw; JSON keeps the exact text.\n\n\
                   Examples:\n  \
                   iri parse 'http://例え.テスト/δοκιμή?q=1#ñ'\n  \
                   iri validate --stats examples/iris.txt\n  \
@@ -497,7 +502,8 @@ or lower case. RFC 3987 §4.4, Example 1:
   http://ab.HGFEDC.ij/kl/mn/op.html
 
 Output, one line per input:
-  text  the result, with its formatting characters (for a terminal or a document to render)
+  text  the result, with its formatting characters (for a terminal or a document to render);
+        the input's own controls and formatting characters are shown as <U+XXXX> first
   json  {\"input\":…,\"output\":…}   (for a line that is not UTF-8:
         {\"input\":…,\"error\":{\"kind\":\"invalid-utf8\",\"component\":null,\"byte\":…,\"column\":…,\"message\":…}})
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)

@@ -18,7 +18,7 @@ use crate::cli::{ExtractArgs, Format, TypeArg};
 use crate::failure::Failure;
 use crate::input::{with_context, Source};
 use crate::json::JsonObject;
-use crate::output::{count, tsv_field, tsv_row, warn};
+use crate::output::{count, escaped, tsv_field, tsv_row, warn, write_escaped};
 
 /// The kind a file's name says, if it says one.
 fn kind_by_extension(path: &Path) -> Option<DocumentKind> {
@@ -112,17 +112,18 @@ fn report(
     };
     match format {
         Format::Text => {
+            let (name, place) = (escaped(name), escaped(&place));
             write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
             // Escaped as a TSV field, so that a text with a line break stays on its line.
             tsv_field(out, &f.text)?;
             out.write_all(b" -> ")?;
             match (&failure, uri) {
-                (Some(e), _) => writeln!(out, "error: {}", e.message),
+                (Some(e), _) => writeln!(out, "error: {}", escaped(&e.message)),
                 (_, u) => {
-                    out.write_all(u.unwrap_or_default().as_bytes())?;
+                    write_escaped(out, u.unwrap_or_default())?;
                     for (n, w) in warnings.iter().enumerate() {
                         let sep = if n == 0 { " " } else { "; " };
-                        write!(out, "{sep}warning: {w}")?;
+                        write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
                     }
                     writeln!(out)
                 }
