@@ -1104,8 +1104,9 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
-    /// Write the script to this file (atomically: a temporary file renamed into place)
-    /// instead of standard output.
+    /// Write the script to this file instead of standard output: a regular file atomically
+    /// (a temporary file renamed into place), through a symbolic link to what it points to,
+    /// a FIFO or a device in place; a directory is refused; `-` is standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }
@@ -1113,8 +1114,9 @@ pub struct CompletionsArgs {
 /// `iri man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write iri.1 and one page per subcommand (iri-parse.1, …) into this directory, each
-    /// atomically, instead of printing iri.1 on standard output.
+    /// Write iri.1 and one page per subcommand (iri-parse.1, …) into this directory instead
+    /// of printing iri.1 on standard output; each page as `completions --output` writes its
+    /// file (atomically, through symbolic links, a FIFO or device in place).
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<std::path::PathBuf>,
 }
