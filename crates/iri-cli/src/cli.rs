@@ -69,14 +69,16 @@ pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
-    /// Worker threads for the line-reading subcommands (0: one per core). Output stays in
+    /// Worker threads for the line-reading subcommands (0: one per core), at most 256, and
+    /// never more than the input has work for (a one-line file runs on one). Output stays in
     /// input order whatever the number.
     #[arg(
         long,
         short = 'j',
         global = true,
         value_name = "N",
-        default_value_t = 0
+        default_value_t = 0,
+        value_parser = parse_threads
     )]
     pub threads: usize,
     /// No progress bar (one is shown only when standard error is a terminal anyway), and no
@@ -1073,10 +1075,16 @@ pub struct ServeArgs {
     /// The port to listen on; 0 for a free one (printed on start).
     #[arg(long, short = 'p', default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on. Only loopback by default: the viewer is for this machine
-    /// (another address is warned about on standard error).
-    #[arg(long, default_value = "127.0.0.1")]
+    /// The address to listen on (an IP address, or `localhost` for 127.0.0.1). Only loopback
+    /// by default: the viewer is for this machine (another address is warned about on
+    /// standard error, with the Host names it answers to).
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_bind)]
     pub bind: std::net::IpAddr,
+    /// Also answer requests whose Host header names NAME (a host name or address that
+    /// clients use to reach this machine, with the port added, or NAME:PORT as it is);
+    /// repeatable. Others get 421, against DNS rebinding.
+    #[arg(long, value_name = "NAME", value_parser = parse_allow_host)]
+    pub allow_host: Vec<String>,
     /// Seconds a connection may take to send its request head: then 408, or a silent close
     /// when it sent nothing.
     #[arg(long, value_name = "SECONDS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -1089,6 +1097,73 @@ pub struct ServeArgs {
 /// Connections `iri serve` serves at once unless `--max-connections` says otherwise; more
 /// get 503.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+
+/// The most worker threads `--threads` may ask for: far more than the cores of a machine,
+/// and few enough to start in milliseconds.
+pub const MAX_THREADS: usize = 256;
+
+/// `--threads`: 0 (one per core) to [`MAX_THREADS`].
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to {}",
+            MAX_THREADS
+        )),
+    }
+}
+
+/// `--bind`: an IP address, or `localhost` (127.0.0.1).
+fn parse_bind(s: &str) -> Result<std::net::IpAddr, String> {
+    if s.eq_ignore_ascii_case("localhost") {
+        return Ok(std::net::IpAddr::from([127, 0, 0, 1]));
+    }
+    s.parse()
+        .map_err(|_| "expected an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
+}
+
+/// `--allow-host`: a host as a `Host` header field holds it (RFC 9110 §7.2): a name or IPv4
+/// address of letters, digits, `-`, `.` and `_`, or a bracketed IPv6 address, optionally
+/// with `:PORT`.
+fn parse_allow_host(s: &str) -> Result<String, String> {
+    let bad = || {
+        "expected a host name or address as clients send it in Host (viewer.example, \
+         192.0.2.7, [2001:db8::7]), optionally with :PORT"
+            .to_owned()
+    };
+    let (name_ok, port) = if let Some(rest) = s.strip_prefix('[') {
+        let (inside, after) = rest.split_once(']').ok_or_else(bad)?;
+        let port = match after {
+            "" => None,
+            a => Some(a.strip_prefix(':').ok_or_else(bad)?),
+        };
+        (inside.parse::<std::net::Ipv6Addr>().is_ok(), port)
+    } else {
+        let (host, port) = match s.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (s, None),
+        };
+        let ok = !host.is_empty()
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._".contains(&b));
+        (ok, port)
+    };
+    let port_ok = port.is_none_or(|p| p.parse::<u16>().is_ok());
+    if name_ok && port_ok {
+        Ok(s.to_ascii_lowercase())
+    } else {
+        Err(bad())
+    }
+}
+
+/// Whether an `--allow-host` value ends with its port.
+pub fn host_has_port(host: &str) -> bool {
+    match host.rsplit_once(']') {
+        Some((_, after)) => after.starts_with(':'),
+        None => host.contains(':'),
+    }
+}
 
 /// `--max-connections`: 1 to 4096.
 fn parse_max_connections(s: &str) -> Result<usize, String> {
