@@ -177,7 +177,7 @@ const TO_URI_EXAMPLES: &str = "\
 Examples:
   iri to-uri 'http://résumé.example.org/ä'           # http://r%C3%A9sum%C3%A9.example.org/%C3%A4
   iri to-uri --idna 'http://résumé.example.org/ä'    # http://xn--rsum-bpad.example.org/%C3%A4
-  iri to-uri --lenient 'http://example.org/my file'  # http://example.org/my%20file warning: …";
+  iri to-uri --lenient 'http://example.org/my file'  # http://example.org/my%20file (+ a warning)";
 
 const TO_IRI_EXAMPLES: &str = "\
 Examples:
@@ -554,7 +554,7 @@ column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'te
         FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
         reference; the MESSAGE's byte offset is within TEXT)
         \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
-        With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
+        With --lenient, each warning on standard error: iri: FILE:LINE:COLUMN: warning: MESSAGE
   json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
          \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
         the same with \"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
@@ -793,7 +793,8 @@ percent-encode them in the mapping); --leiri also the control characters, the bi
 characters and the other code points outside ucschar (W3C LEIRI note). #, %, [ and ] are never
 accepted where the strict grammar refuses them. Each such character is percent-encoded (UTF-8)
 and reported as a warning, which does not make the input invalid:
-  text  after the URI: warning: MESSAGE, for each warning, separated by ';'
+  text  the URI alone on its line; each warning on standard error:
+        iri: argument N: warning: MESSAGE   (line N for standard input)
   json  one more member: \"warnings\":[{\"byte\":…,\"column\":…,\"char\":…,\"component\":…,
         \"kind\":…,\"section\":…,\"message\":…}] (byte: the byte offset in the input, column:
         in characters)

@@ -131,10 +131,10 @@ fn report(
             match (&failure, uri) {
                 (Some(e), _) => writeln!(out, "error: {}", escaped(&e.message)),
                 (_, u) => {
+                    // The URI ends the line; the warnings go to standard error.
                     write_escaped(out, u.unwrap_or_default())?;
-                    for (n, w) in warnings.iter().enumerate() {
-                        let sep = if n == 0 { " " } else { "; " };
-                        write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
+                    for w in warnings {
+                        warn(format_args!("{name}:{}:{}: warning: {w}", f.line, f.column));
                     }
                     writeln!(out)
                 }

@@ -17,7 +17,7 @@ use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::json::JsonObject;
-use crate::output::{escaped, tsv_row, write_escaped};
+use crate::output::{escaped, tsv_row, warn, write_escaped};
 
 /// Runs `iri parse` in a lenient mode: one line per input, as its `--help` describes.
 pub fn parse_lenient(
@@ -172,10 +172,10 @@ fn write_uri_line(
     match (format, result) {
         (Format::Text, Err(f)) => f.write_text(out, origin),
         (Format::Text, Ok((uri, _))) => {
+            // The result alone on its line (`… | xargs curl`); the warnings on standard error.
             write_escaped(out, uri)?;
-            for (n, w) in warnings.iter().enumerate() {
-                let sep = if n == 0 { " " } else { "; " };
-                write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
+            for w in warnings {
+                warn(format_args!("{origin}: warning: {w}"));
             }
             out.push(b'\n');
             Ok(())
