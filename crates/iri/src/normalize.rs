@@ -595,10 +595,6 @@ enum Part {
     Fragment,
 }
 
-#[cfg(any(feature = "unicode", feature = "idna"))]
-/// Appends text made by a mapping (NFKC, UTS #46): unreserved ASCII and characters the
-/// component allows stay; anything else (a delimiter or space made from a compatibility
-/// character, a bidi control) is percent-encoded as UTF-8.
 /// The case rules of the scheme views in a path without authority (RFC 3987 §5.3.3, the
 /// scheme-based rung): a `urn:` NID is case-insensitive (RFC 8141 §3.1: `urn:ISBN:1` is
 /// `urn:isbn:1`), and so is the domain of each `mailto:` address (RFC 6068 §6.1, after RFC
@@ -653,6 +649,10 @@ fn lower_outside_escapes(s: &str, out: &mut String) {
     }
 }
 
+/// Appends text made by a mapping (NFKC, UTS #46): unreserved ASCII and characters the
+/// component allows stay; anything else (a delimiter or space made from a compatibility
+/// character, a bidi control) is percent-encoded as UTF-8.
+#[cfg(any(feature = "unicode", feature = "idna"))]
 fn push_filtered(s: &str, part: Part, out: &mut String) {
     // A host name keeps the sub-delims it was allowed to have; elsewhere the text comes from
     // between delimiters, so any delimiter here was made by the mapping.
