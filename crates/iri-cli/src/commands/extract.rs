@@ -277,9 +277,15 @@ impl TextStream<'_> {
         let (mut offset, mut line, mut column) = (0usize, 1usize, 0usize);
         let mut chunk = vec![0; READ];
         let mut eof = false;
+        // The start of `text` holds no place to cut up to here.
+        let mut searched = 0;
         loop {
             malformed |= decode_utf8(&mut pending, &mut text, eof);
-            let cut = if eof { text.len() } else { safe_cut(&text) };
+            let cut = if eof {
+                text.len()
+            } else {
+                safe_cut(&text, searched)
+            };
             if cut > 0 {
                 let piece = &text[..cut];
                 for mut f in extract_text(piece, self.opts) {
@@ -304,6 +310,8 @@ impl TextStream<'_> {
                 offset += cut;
                 text.drain(..cut);
             }
+            // What is left holds no place to cut (the cut was the last one).
+            searched = text.len();
             if eof {
                 return Ok(malformed);
             }
@@ -363,16 +371,28 @@ fn decode_utf8(pending: &mut Vec<u8>, text: &mut String, eof: bool) -> bool {
 
 /// Where the searched text may be cut: after the last white space at which no candidate goes
 /// on, i.e. that no `<` in reach of [`ANGLE_REACH`] and still unclosed stands before; 0 when
-/// there is no such place yet.
-fn safe_cut(text: &str) -> usize {
+/// there is no such place yet. Whether a place is one depends only on the text before it, so
+/// the bytes before `from` (known to hold none) are not looked at again: a long stretch
+/// without one is searched once, not once per read.
+fn safe_cut(text: &str, from: usize) -> usize {
     let b = text.as_bytes();
     let mut end = b.len();
     loop {
-        let Some(ws) = b[..end].iter().rposition(|c| c.is_ascii_whitespace()) else {
+        let from = from.min(end);
+        let Some(ws) = b[from..end]
+            .iter()
+            .rposition(|c| c.is_ascii_whitespace())
+            .map(|i| from + i)
+        else {
             return 0;
         };
-        match b[..ws].iter().rposition(|&c| c == b'<') {
-            Some(lt) if ws - lt < ANGLE_REACH && !b[lt..ws].contains(&b'>') => end = lt,
+        let reach = ws.saturating_sub(ANGLE_REACH);
+        match b[reach..ws]
+            .iter()
+            .rposition(|&c| c == b'<')
+            .map(|i| reach + i)
+        {
+            Some(lt) if !b[lt..ws].contains(&b'>') => end = lt,
             _ => return ws + 1,
         }
     }
@@ -599,12 +619,15 @@ mod tests {
 
     #[test]
     fn cuts_only_where_no_candidate_goes_on() {
-        assert_eq!(safe_cut("abc"), 0);
-        assert_eq!(safe_cut("a b"), 2);
-        assert_eq!(safe_cut("x <http://a/\n b"), 2);
-        assert_eq!(safe_cut("x <http://a/> b"), 14);
+        assert_eq!(safe_cut("abc", 0), 0);
+        assert_eq!(safe_cut("a b", 0), 2);
+        assert_eq!(safe_cut("x <http://a/\n b", 0), 2);
+        assert_eq!(safe_cut("x <http://a/> b", 0), 14);
         let far = format!("x <{} y", "a".repeat(ANGLE_REACH));
-        assert_eq!(safe_cut(&far), far.len() - 1);
+        assert_eq!(safe_cut(&far, 0), far.len() - 1);
+        // What was searched before is not searched again.
+        assert_eq!(safe_cut("a bcd", 2), 0);
+        assert_eq!(safe_cut("a bcd e", 2), 6);
     }
 
     #[test]
