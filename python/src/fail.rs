@@ -52,6 +52,41 @@ pub fn char_offset(s: &str, byte: usize) -> usize {
     }
 }
 
+/// [`char_offset`] for many byte offsets of one text, each counted from the one before
+/// (forwards or backwards), so that the offsets of all the results of a text (in document
+/// order) cost one pass over it instead of one pass each.
+pub struct CharOffsets<'a> {
+    s: &'a str,
+    byte: usize,
+    chars: usize,
+}
+
+impl<'a> CharOffsets<'a> {
+    /// At the start of `s`.
+    pub fn new(s: &'a str) -> Self {
+        CharOffsets {
+            s,
+            byte: 0,
+            chars: 0,
+        }
+    }
+
+    /// The character offset of byte offset `byte` (`byte` itself when it is not on a
+    /// character boundary of the text, as [`char_offset`] says).
+    pub fn at(&mut self, byte: usize) -> usize {
+        if !self.s.is_char_boundary(byte) {
+            return byte;
+        }
+        if byte >= self.byte {
+            self.chars += self.s[self.byte..byte].chars().count();
+        } else {
+            self.chars -= self.s[byte..self.byte].chars().count();
+        }
+        self.byte = byte;
+        self.chars
+    }
+}
+
 impl std::ops::Deref for Fail {
     type Target = FailInfo;
 
@@ -74,6 +109,24 @@ impl Fail {
             hint: None,
             input: input.to_string(),
         }))
+    }
+
+    /// A lone surrogate (U+`code`, when known) at character `offset` of a `str`, which UTF-8
+    /// cannot encode; `input` is the text with it replaced.
+    pub fn surrogate(offset: usize, code: Option<u32>, input: &str) -> Fail {
+        let what = code.map_or("a lone surrogate".to_owned(), |c| {
+            format!("U+{c:04X}, a lone surrogate,")
+        });
+        let mut f = Fail::plain(
+            "surrogate",
+            format!(
+                "{what} at character {offset} is no Unicode character: an IRI is a sequence of \
+                 characters (RFC 3987 §2), and a surrogate stands only in a pair in UTF-16"
+            ),
+            input,
+        );
+        f.0.offset = Some(offset);
+        f
     }
 
     /// An error at a byte offset of `input`.

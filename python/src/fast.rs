@@ -169,8 +169,17 @@ unsafe extern "C" fn is_valid_fast(
             }
         },
     };
-    // SAFETY: `s` is a live `str`; NULL leaves its UnicodeEncodeError set, as pyo3's does.
+    // SAFETY: `s` is a live `str`. NULL: a lone surrogate, in no IRI (False, the error
+    // cleared), or another error, left set.
     let Some(text) = (unsafe { utf8(s) }) else {
+        // SAFETY: the GIL is held and an error is set.
+        unsafe {
+            if ffi::PyErr_ExceptionMatches(ffi::PyExc_UnicodeEncodeError) != 0 {
+                ffi::PyErr_Clear();
+                ffi::Py_IncRef(ffi::Py_False());
+                return ffi::Py_False();
+            }
+        }
         return std::ptr::null_mut();
     };
     // Validation does not panic (it is fuzzed); should it ever, the pyo3 function turns the

@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-use crate::fail::{char_offset, Fail};
+use crate::fail::{char_offset, CharOffsets, Fail};
 use crate::ops;
 
 fn arg<T>(r: Result<T, String>) -> PyResult<T> {
@@ -23,10 +23,48 @@ fn raise<T>(py: Python<'_>, r: Result<T, Fail>) -> PyResult<T> {
 }
 
 /// The UTF-8 text of a `str`, without a copy (see [`crate::fast::utf8`]); a lone surrogate
-/// gives its `UnicodeEncodeError`.
+/// gives an `IriError` of kind `surrogate` at its character offset.
 fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<&'a str> {
     // SAFETY: `s` is a live `str` borrowed for `'a`, and the GIL is held (`Bound` proves it).
-    unsafe { crate::fast::utf8(s.as_ptr()) }.ok_or_else(|| PyErr::fetch(s.py()))
+    unsafe { crate::fast::utf8(s.as_ptr()) }.ok_or_else(|| surrogate_error(s))
+}
+
+/// The `IriError` for a `str` that UTF-8 cannot encode (the error CPython set is taken): a
+/// lone surrogate, which is no Unicode scalar value and so in no IRI (RFC 3987 §2: IRIs are
+/// sequences of characters from the UCS). Another error is passed on as it is.
+fn surrogate_error(s: &Bound<'_, PyString>) -> PyErr {
+    let py = s.py();
+    let err = PyErr::fetch(py);
+    if !err.is_instance_of::<pyo3::exceptions::PyUnicodeEncodeError>(py) {
+        return err;
+    }
+    let Ok(start) = err
+        .value(py)
+        .getattr("start")
+        .and_then(|v| v.extract::<usize>())
+    else {
+        return err;
+    };
+    let code = s
+        .get_item(start)
+        .ok()
+        .and_then(|c| c.cast_into::<PyString>().ok())
+        .and_then(|c| {
+            py.import("builtins")
+                .and_then(|b| b.getattr("ord"))
+                .and_then(|ord| ord.call1((c,)))
+                .and_then(|n| n.extract::<u32>())
+                .ok()
+        });
+    Fail::surrogate(start, code, &s.to_string_lossy()).into_pyerr(py, None)
+}
+
+/// Whether `e` is the `IriError` of a lone surrogate.
+fn is_surrogate(py: Python<'_>, e: &PyErr) -> bool {
+    e.value(py)
+        .getattr("kind")
+        .and_then(|k| k.extract::<String>())
+        .is_ok_and(|k| k == "surrogate")
 }
 
 /// A text argument: a `str`, or an `IriRef` (its text).
@@ -453,7 +491,12 @@ fn parse(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str, mode: &str) -> PyR
 #[pyo3(signature = (s, kind = "iri-reference"))]
 fn is_valid(s: &Bound<'_, PyString>, kind: &str) -> PyResult<bool> {
     let k = arg(ops::kind(kind))?;
-    Ok(iri::validate(utf8(s)?, k).is_ok())
+    match utf8(s) {
+        Ok(t) => Ok(iri::validate(t, k).is_ok()),
+        // A lone surrogate is in no IRI.
+        Err(e) if is_surrogate(s.py(), &e) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Checks ``s`` against the grammar ``kind``: returns ``None`` or raises :class:`IriError`.
@@ -695,12 +738,12 @@ impl Diagnostic {
 }
 
 /// Converts a diagnostic.
-pub fn diagnostic(d: &iri::lint::Diagnostic, s: &str) -> Diagnostic {
+pub fn diagnostic(d: &iri::lint::Diagnostic, offsets: &mut CharOffsets<'_>) -> Diagnostic {
     Diagnostic {
         code: d.code.as_str(),
         severity: d.severity.as_str(),
         component: d.component.map(|c| c.as_str()),
-        span: (char_offset(s, d.span.start), char_offset(s, d.span.end)),
+        span: (offsets.at(d.span.start), offsets.at(d.span.end)),
         byte_span: (d.span.start, d.span.end),
         message: d.message.clone(),
         section: d.section,
@@ -721,9 +764,10 @@ pub fn diagnostic(d: &iri::lint::Diagnostic, s: &str) -> Diagnostic {
 #[pyfunction]
 fn lint(s: &Bound<'_, PyAny>) -> PyResult<Vec<Diagnostic>> {
     let t = text(s)?;
+    let mut offsets = CharOffsets::new(&t);
     Ok(iri::lint::lint_str(&t)
         .iter()
-        .map(|d| diagnostic(d, &t))
+        .map(|d| diagnostic(d, &mut offsets))
         .collect())
 }
 
@@ -766,7 +810,8 @@ fn preprocess<'py>(
     let p = arg(ops::preprocessor(whitespace, char_refs))?;
     if multiple {
         let v = raise(py, ops::preprocess_multiple(s, &p))?;
-        let v: Vec<(usize, String)> = v.into_iter().map(|(o, t)| (char_offset(s, o), t)).collect();
+        let mut offsets = CharOffsets::new(s);
+        let v: Vec<(usize, String)> = v.into_iter().map(|(o, t)| (offsets.at(o), t)).collect();
         Ok(v.into_pyobject(py)?.into_any())
     } else {
         Ok(raise(py, ops::preprocess(s, &p))?
@@ -814,7 +859,7 @@ impl Found {
     }
 }
 
-fn found(py: Python<'_>, f: &RFound, doc: &str) -> PyResult<Found> {
+fn found(py: Python<'_>, f: &RFound, offsets: &mut CharOffsets<'_>) -> PyResult<Found> {
     let (reference, resolved, uri, error, warnings) = match &f.result {
         Ok(r) => {
             let ws = r
@@ -843,7 +888,7 @@ fn found(py: Python<'_>, f: &RFound, doc: &str) -> PyResult<Found> {
     };
     Ok(Found {
         text: f.text.clone(),
-        span: (char_offset(doc, f.span.start), char_offset(doc, f.span.end)),
+        span: (offsets.at(f.span.start), offsets.at(f.span.end)),
         byte_span: (f.span.start, f.span.end),
         line: f.line,
         column: f.column,
@@ -923,7 +968,7 @@ fn extract(
             .found
             .iter()
             .map(|f| {
-                let mut out = found(py, f, "")?;
+                let mut out = found(py, f, &mut CharOffsets::new(""))?;
                 out.span = (f.span.start, f.span.end);
                 Ok(out)
             })
@@ -945,7 +990,9 @@ fn extract(
             )))
         }
     };
-    list.iter().map(|f| found(py, f, &doc)).collect()
+    // The results come in document order: their character offsets are counted in one pass.
+    let mut offsets = CharOffsets::new(&doc);
+    list.iter().map(|f| found(py, f, &mut offsets)).collect()
 }
 
 /// Registers the scalar API.

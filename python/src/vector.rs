@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
-use crate::fail::{char_offset, Fail};
+use crate::fail::{CharOffsets, Fail};
 use crate::ops;
 use crate::scalar::to_uri_options;
 
@@ -171,9 +171,19 @@ type Kernel<'a> = dyn Fn(Range<usize>) -> Result<ArrayRef, (usize, Fail)> + Sync
 fn run(
     py: Python<'_>,
     len: usize,
-    threads: Option<usize>,
+    threads: Option<i64>,
     kernel: &Kernel<'_>,
 ) -> PyResult<Vec<ArrayRef>> {
+    let threads = match threads {
+        None => None,
+        Some(n) if n >= 1 => Some(usize::try_from(n).unwrap_or(usize::MAX)),
+        Some(n) => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "threads={n}: expected None (one thread per core) or a number of threads \
+                 from 1 up"
+            )))
+        }
+    };
     let rs = ranges(len, threads);
     let results: Vec<Result<ArrayRef, (usize, Fail)>> = py.detach(|| {
         if rs.len() == 1 {
@@ -241,7 +251,7 @@ fn raise_errors(errors: &str) -> PyResult<bool> {
 fn unary(
     py: Python<'_>,
     arr: AnyArray,
-    threads: Option<usize>,
+    threads: Option<i64>,
     errors: &str,
     op: &(dyn Fn(&str) -> Result<String, Fail> + Sync),
 ) -> PyResult<Py<PyAny>> {
@@ -271,7 +281,7 @@ fn binary(
     py: Python<'_>,
     first: &Bound<'_, PyAny>,
     second: &Bound<'_, PyAny>,
-    threads: Option<usize>,
+    threads: Option<i64>,
     errors: &str,
     op: &BinaryOp<'_>,
 ) -> PyResult<Py<PyAny>> {
@@ -321,7 +331,7 @@ fn arrow_is_valid(
     py: Python<'_>,
     arr: AnyArray,
     kind: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let k = ops::kind(kind).map_err(Fail::argument)?;
     let col = Column::read(arr)?;
@@ -369,7 +379,7 @@ fn arrow_parse(
     arr: AnyArray,
     kind: &str,
     mode: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let k = ops::kind(kind).map_err(Fail::argument)?;
     let m = ops::mode(mode).map_err(Fail::argument)?;
@@ -459,7 +469,7 @@ fn arrow_resolve(
     base: &Bound<'_, PyAny>,
     reference: &Bound<'_, PyAny>,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
     preset: &str,
     base_normalize: bool,
     erratum_4789: bool,
@@ -480,7 +490,7 @@ fn arrow_relativize(
     base: &Bound<'_, PyAny>,
     target: &Bound<'_, PyAny>,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     binary(py, base, target, threads, errors, &|b, t| {
         ops::relativize(b, t).map(Some)
@@ -495,7 +505,7 @@ fn arrow_equivalence_level(
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     binary(py, a, b, threads, errors, &|x, y| {
         ops::equivalence_level(x, y).map(|l| l.map(str::to_owned))
@@ -513,7 +523,7 @@ fn arrow_to_uri(
     charset: Option<&str>,
     mode: &str,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let o = to_uri_options(idna, charset, mode)?;
     unary(py, arr, threads, errors, &|s| ops::to_uri(s, &o))
@@ -527,7 +537,7 @@ fn arrow_to_iri(
     arr: AnyArray,
     idna: bool,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     unary(py, arr, threads, errors, &|s| ops::to_iri(s, idna))
 }
@@ -546,7 +556,7 @@ fn arrow_normalize(
     idn: Option<bool>,
     ignore_fragment: bool,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let n =
         ops::normalizer(level, nfc, nfkc, form, idn, ignore_fragment).map_err(Fail::argument)?;
@@ -560,7 +570,7 @@ fn arrow_display(
     py: Python<'_>,
     arr: AnyArray,
     wrap: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let w = ops::wrap(wrap).map_err(Fail::argument)?;
     unary(py, arr, threads, "raise", &|s| Ok(ops::display(s, w)))
@@ -575,7 +585,7 @@ fn arrow_preprocess(
     whitespace: &str,
     char_refs: bool,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     let p = ops::preprocessor(whitespace, char_refs).map_err(Fail::argument)?;
     unary(py, arr, threads, errors, &|s| ops::preprocess(s, &p))
@@ -671,7 +681,7 @@ const LINT_INTS: [&str; 2] = ["start", "end"];
 /// `iri.arrow.lint`.
 #[pyfunction]
 #[pyo3(signature = (arr, *, threads = None))]
-fn arrow_lint(py: Python<'_>, arr: AnyArray, threads: Option<usize>) -> PyResult<Py<PyAny>> {
+fn arrow_lint(py: Python<'_>, arr: AnyArray, threads: Option<i64>) -> PyResult<Py<PyAny>> {
     let col = Column::read(arr)?;
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
         let first = r.start;
@@ -681,6 +691,7 @@ fn arrow_lint(py: Python<'_>, arr: AnyArray, threads: Option<usize>) -> PyResult
                 l.end_row(false);
                 continue;
             };
+            let mut offsets = CharOffsets::new(s);
             for d in iri::lint::lint_str(s) {
                 l.push(
                     &[
@@ -692,8 +703,8 @@ fn arrow_lint(py: Python<'_>, arr: AnyArray, threads: Option<usize>) -> PyResult
                         d.suggestion.as_deref(),
                     ],
                     &[
-                        Some(char_offset(s, d.span.start) as i64),
-                        Some(char_offset(s, d.span.end) as i64),
+                        Some(offsets.at(d.span.start) as i64),
+                        Some(offsets.at(d.span.end) as i64),
                     ],
                 );
             }
@@ -722,7 +733,7 @@ fn arrow_extract(
     r#type: Option<&str>,
     base: Option<&Bound<'_, PyAny>>,
     mode: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Py<PyAny>> {
     use iri::extract::{MarkupKind, MarkupOptions};
     let m = ops::mode(mode).map_err(Fail::argument)?;
@@ -757,6 +768,7 @@ fn arrow_extract(
                 None => iri::extract::extract_text(s, &opts),
                 Some(k) => iri::extract::extract_markup(s, k, &opts),
             };
+            let mut offsets = CharOffsets::new(s);
             for f in &found {
                 let place = f.place.to_string();
                 let (reference, resolved, uri, error) = match &f.result {
@@ -778,8 +790,8 @@ fn arrow_extract(
                         error.as_deref(),
                     ],
                     &[
-                        Some(char_offset(s, f.span.start) as i64),
-                        Some(char_offset(s, f.span.end) as i64),
+                        Some(offsets.at(f.span.start) as i64),
+                        Some(offsets.at(f.span.end) as i64),
                         Some(f.line as i64),
                         Some(f.column as i64),
                     ],

@@ -150,8 +150,9 @@ def test_bad_input_never_crashes():
         except iri.IriError:
             pass
         iri.lint(s)
-    with pytest.raises(UnicodeEncodeError):
-        iri.parse("\ud800")  # a lone surrogate is not text
+    with pytest.raises(iri.IriError):
+        iri.parse("\ud800")  # a lone surrogate is not text: kind 'surrogate'
+    assert iri.is_valid("\ud800") is False
 
 
 def test_equality_and_hash_are_simple_string_comparison():

@@ -11,7 +11,9 @@
 //! three chunks and their outputs are in memory, whatever the size of the input.
 //!
 //! With one thread (`--threads 1`, or a machine with one core) everything runs on the calling
-//! thread, one chunk after the other.
+//! thread, one chunk after the other. The workers are started when the first chunk is to be
+//! mapped, and never more than it has tasks when it is the whole input (a one-line file runs
+//! on the calling thread whatever `--threads` says); `--threads` is at most [`MAX_THREADS`].
 //!
 //! Input from a pipe or a terminal comes when its writer writes it: a chunk ends early when
 //! no whole line is there to read (see [`LineRead`]), its results are written and flushed at
@@ -31,6 +33,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use crate::cli::MAX_THREADS;
 use crate::input::{stdin_reader, with_context, LineRead, Origin, Source, SourceError};
 use crate::output::warn;
 use crate::stats::{Stats, StatsSpec};
@@ -52,16 +55,17 @@ pub struct Settings {
     pub stats: Option<StatsSpec>,
 }
 
+/// The fewest lines a task maps (see [`map_chunk`]).
+const MIN_TASK_LINES: usize = 16;
+
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
 
-/// Sets the options for the run (once, from `main`) and sizes rayon's pool.
+/// Set once the workers' pool is sized: whether there is more than one worker.
+static POOL: OnceLock<bool> = OnceLock::new();
+
+/// Sets the options for the run (once, from `main`); the workers start when there is work
+/// for them ([`parallel_for`]).
 pub fn configure(settings: Settings) {
-    if settings.threads > 0 {
-        // Fails only when the pool exists already, in which case it is kept.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(settings.threads)
-            .build_global();
-    }
     let _ = SETTINGS.set(settings);
 }
 
@@ -70,12 +74,41 @@ pub fn settings() -> Settings {
     SETTINGS.get().copied().unwrap_or_default()
 }
 
-/// Whether to map on rayon's workers: more than one thread is wanted and available.
-fn parallel() -> bool {
-    match settings().threads {
-        0 => rayon::current_num_threads() > 1,
-        n => n > 1,
+/// How many workers to start for a first chunk of `lines` lines: the threads wanted (0: one
+/// per core), at most [`MAX_THREADS`], and, when the chunk is the whole input, no more than
+/// it has tasks.
+fn workers_for(wanted: usize, cores: usize, lines: usize, whole_input: bool) -> usize {
+    let wanted = match wanted {
+        0 => cores,
+        n => n,
     }
+    .clamp(1, MAX_THREADS);
+    if whole_input {
+        wanted.min(lines.div_ceil(MIN_TASK_LINES)).max(1)
+    } else {
+        wanted
+    }
+}
+
+/// Whether to map on rayon's workers, deciding at the first chunk (of `lines` lines, the
+/// whole input or not) that has work for more than one: the pool is then built with
+/// [`workers_for`] threads, and kept for the run. A whole input of one task runs on the
+/// calling thread and leaves the decision to the next input (`validate`'s next file).
+fn parallel_for(lines: usize, whole_input: bool) -> bool {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let n = workers_for(settings().threads, cores, lines, whole_input);
+    if n <= 1 && whole_input && POOL.get().is_none() {
+        return false;
+    }
+    *POOL.get_or_init(|| {
+        if n > 1 {
+            // Fails only when the pool exists already, in which case it is kept.
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build_global();
+        }
+        n > 1 && rayon::current_num_threads() > 1
+    })
 }
 
 /// One input: where it came from and its bytes (without line terminator).
@@ -216,7 +249,7 @@ where
         return vec![run(0..n)];
     }
     // A few tasks per worker, so that a slow stretch of lines does not hold the others up.
-    let per_task = (n / (rayon::current_num_threads() * 4)).clamp(16, 1024);
+    let per_task = (n / (rayon::current_num_threads() * 4)).clamp(MIN_TASK_LINES, 1024);
     (0..n.div_ceil(per_task))
         .into_par_iter()
         .map(|k| run(k * per_task..((k + 1) * per_task).min(n)))
@@ -331,7 +364,8 @@ impl Batch {
             chunk.data.extend_from_slice(&arg.into_encoded_bytes());
             chunk.lines.push(start..chunk.data.len());
         }
-        let tasks = map_chunk(&chunk, &map, parallel(), self.stats.is_some());
+        let parallel = parallel_for(chunk.lines.len(), true);
+        let tasks = map_chunk(&chunk, &map, parallel, self.stats.is_some());
         let mut emit = emit;
         self.emit_chunk(&chunk, tasks, out, &mut emit)
     }
@@ -357,7 +391,8 @@ impl Batch {
         let mut next = 1;
         let mut cur = Chunk::new(false);
         let mut read_error = cur.fill(&mut reader, &mut next, true).err();
-        if !parallel() {
+        let whole_input = cur.at_end || read_error.is_some();
+        if !parallel_for(cur.lines.len(), whole_input) {
             while !cur.lines.is_empty() {
                 let tasks = map_chunk(&cur, &map, false, stats);
                 self.emit_chunk(&cur, tasks, out, &mut emit)
@@ -553,6 +588,20 @@ where
 mod tests {
     use super::*;
 
+    #[test]
+    fn workers_never_outnumber_the_tasks_of_a_whole_input() {
+        // One line: the calling thread alone, whatever was asked.
+        assert_eq!(workers_for(256, 2, 1, true), 1);
+        assert_eq!(workers_for(0, 64, 1, true), 1);
+        // 100 lines make 7 tasks of at least 16 lines.
+        assert_eq!(workers_for(256, 2, 100, true), 7);
+        assert_eq!(workers_for(4, 2, 100, true), 4);
+        // A stream whose end is not in sight gets what was asked (0: one per core).
+        assert_eq!(workers_for(256, 2, 1, false), 256);
+        assert_eq!(workers_for(0, 8, 1, false), 8);
+        // Never more than the cap.
+        assert_eq!(workers_for(100_000, 2, usize::MAX, true), MAX_THREADS);
+    }
     fn read_all(input: &[u8]) -> Vec<(usize, Vec<u8>)> {
         let mut reader = input;
         let mut chunk = Chunk::new(false);

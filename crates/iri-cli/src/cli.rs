@@ -54,6 +54,11 @@ use crate::stats::StatsSpec;
                   Streams: from a pipe or a terminal, the result of each line is written as \
                   soon as the line has come (tail -f access.log | iri to-uri), and a terminal \
                   is told on standard error how to end the input (Ctrl-D; not with --quiet).\n\n\
+                  Untrusted text: text and TSV output (and messages on standard error) write \
+                  control characters, white space other than the space, the bidi formatting \
+                  characters (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the \
+                  other default-ignorable characters (U+200B, U+FEFF, ...) as a visible \
+                  <U+XXXX> token, never raw; JSON keeps the exact text.\n\n\
                   Examples:\n  \
                   iri parse 'http://例え.テスト/δοκιμή?q=1#ñ'\n  \
                   iri validate --stats examples/iris.txt\n  \
@@ -64,14 +69,16 @@ pub struct Cli {
     /// The subcommand to run.
     #[command(subcommand)]
     pub command: Command,
-    /// Worker threads for the line-reading subcommands (0: one per core). Output stays in
+    /// Worker threads for the line-reading subcommands (0: one per core), at most 256, and
+    /// never more than the input has work for (a one-line file runs on one). Output stays in
     /// input order whatever the number.
     #[arg(
         long,
         short = 'j',
         global = true,
         value_name = "N",
-        default_value_t = 0
+        default_value_t = 0,
+        value_parser = parse_threads
     )]
     pub threads: usize,
     /// No progress bar (one is shown only when standard error is a terminal anyway), and no
@@ -170,7 +177,7 @@ const TO_URI_EXAMPLES: &str = "\
 Examples:
   iri to-uri 'http://résumé.example.org/ä'           # http://r%C3%A9sum%C3%A9.example.org/%C3%A4
   iri to-uri --idna 'http://résumé.example.org/ä'    # http://xn--rsum-bpad.example.org/%C3%A4
-  iri to-uri --lenient 'http://example.org/my file'  # http://example.org/my%20file warning: …";
+  iri to-uri --lenient 'http://example.org/my file'  # http://example.org/my%20file (+ a warning)";
 
 const TO_IRI_EXAMPLES: &str = "\
 Examples:
@@ -497,7 +504,8 @@ or lower case. RFC 3987 §4.4, Example 1:
   http://ab.HGFEDC.ij/kl/mn/op.html
 
 Output, one line per input:
-  text  the result, with its formatting characters (for a terminal or a document to render)
+  text  the result, with its formatting characters (for a terminal or a document to render);
+        the input's own controls and formatting characters are shown as <U+XXXX> first
   json  {\"input\":…,\"output\":…}   (for a line that is not UTF-8:
         {\"input\":…,\"error\":{\"kind\":\"invalid-utf8\",\"component\":null,\"byte\":…,\"column\":…,\"message\":…}})
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)
@@ -546,7 +554,7 @@ column in the decoded text; PLACE is ELEMENT@ATTRIBUTE, 'text in ELEMENT' or 'te
         FILE:LINE:COLUMN: PLACE: TEXT -> error: MESSAGE   (a candidate that is not an IRI
         reference; the MESSAGE's byte offset is within TEXT)
         \\, LF, CR and tab inside IRI or TEXT are written \\\\, \\n, \\r and \\t.
-        With --lenient, after the URI: warning: MESSAGE, for each warning, separated by ';'
+        With --lenient, each warning on standard error: iri: FILE:LINE:COLUMN: warning: MESSAGE
   json  {\"file\":…,\"line\":…,\"column\":…,\"place\":…,\"element\":…,\"attribute\":…,
          \"encoding\":…,\"text\":…,\"resolved\":…,\"uri\":…} (resolved null when unresolved), or
         the same with \"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,
@@ -785,7 +793,8 @@ percent-encode them in the mapping); --leiri also the control characters, the bi
 characters and the other code points outside ucschar (W3C LEIRI note). #, %, [ and ] are never
 accepted where the strict grammar refuses them. Each such character is percent-encoded (UTF-8)
 and reported as a warning, which does not make the input invalid:
-  text  after the URI: warning: MESSAGE, for each warning, separated by ';'
+  text  the URI alone on its line; each warning on standard error:
+        iri: argument N: warning: MESSAGE   (line N for standard input)
   json  one more member: \"warnings\":[{\"byte\":…,\"column\":…,\"char\":…,\"component\":…,
         \"kind\":…,\"section\":…,\"message\":…}] (byte: the byte offset in the input, column:
         in characters)
@@ -1067,10 +1076,16 @@ pub struct ServeArgs {
     /// The port to listen on; 0 for a free one (printed on start).
     #[arg(long, short = 'p', default_value_t = 8080)]
     pub port: u16,
-    /// The address to listen on. Only loopback by default: the viewer is for this machine
-    /// (another address is warned about on standard error).
-    #[arg(long, default_value = "127.0.0.1")]
+    /// The address to listen on (an IP address, or `localhost` for 127.0.0.1). Only loopback
+    /// by default: the viewer is for this machine (another address is warned about on
+    /// standard error, with the Host names it answers to).
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_bind)]
     pub bind: std::net::IpAddr,
+    /// Also answer requests whose Host header names NAME (a host name or address that
+    /// clients use to reach this machine, with the port added, or NAME:PORT as it is);
+    /// repeatable. Others get 421, against DNS rebinding.
+    #[arg(long, value_name = "NAME", value_parser = parse_allow_host)]
+    pub allow_host: Vec<String>,
     /// Seconds a connection may take to send its request head: then 408, or a silent close
     /// when it sent nothing.
     #[arg(long, value_name = "SECONDS", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -1083,6 +1098,73 @@ pub struct ServeArgs {
 /// Connections `iri serve` serves at once unless `--max-connections` says otherwise; more
 /// get 503.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 256;
+
+/// The most worker threads `--threads` may ask for: far more than the cores of a machine,
+/// and few enough to start in milliseconds.
+pub const MAX_THREADS: usize = 256;
+
+/// `--threads`: 0 (one per core) to [`MAX_THREADS`].
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n <= MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to {}",
+            MAX_THREADS
+        )),
+    }
+}
+
+/// `--bind`: an IP address, or `localhost` (127.0.0.1).
+fn parse_bind(s: &str) -> Result<std::net::IpAddr, String> {
+    if s.eq_ignore_ascii_case("localhost") {
+        return Ok(std::net::IpAddr::from([127, 0, 0, 1]));
+    }
+    s.parse()
+        .map_err(|_| "expected an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost".to_owned())
+}
+
+/// `--allow-host`: a host as a `Host` header field holds it (RFC 9110 §7.2): a name or IPv4
+/// address of letters, digits, `-`, `.` and `_`, or a bracketed IPv6 address, optionally
+/// with `:PORT`.
+fn parse_allow_host(s: &str) -> Result<String, String> {
+    let bad = || {
+        "expected a host name or address as clients send it in Host (viewer.example, \
+         192.0.2.7, [2001:db8::7]), optionally with :PORT"
+            .to_owned()
+    };
+    let (name_ok, port) = if let Some(rest) = s.strip_prefix('[') {
+        let (inside, after) = rest.split_once(']').ok_or_else(bad)?;
+        let port = match after {
+            "" => None,
+            a => Some(a.strip_prefix(':').ok_or_else(bad)?),
+        };
+        (inside.parse::<std::net::Ipv6Addr>().is_ok(), port)
+    } else {
+        let (host, port) = match s.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (s, None),
+        };
+        let ok = !host.is_empty()
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._".contains(&b));
+        (ok, port)
+    };
+    let port_ok = port.is_none_or(|p| p.parse::<u16>().is_ok());
+    if name_ok && port_ok {
+        Ok(s.to_ascii_lowercase())
+    } else {
+        Err(bad())
+    }
+}
+
+/// Whether an `--allow-host` value ends with its port.
+pub fn host_has_port(host: &str) -> bool {
+    match host.rsplit_once(']') {
+        Some((_, after)) => after.starts_with(':'),
+        None => host.contains(':'),
+    }
+}
 
 /// `--max-connections`: 1 to 4096.
 fn parse_max_connections(s: &str) -> Result<usize, String> {
@@ -1098,8 +1180,9 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
-    /// Write the script to this file (atomically: a temporary file renamed into place)
-    /// instead of standard output.
+    /// Write the script to this file instead of standard output: a regular file atomically
+    /// (a temporary file renamed into place), through a symbolic link to what it points to,
+    /// a FIFO or a device in place; a directory is refused; `-` is standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }
@@ -1107,8 +1190,9 @@ pub struct CompletionsArgs {
 /// `iri man`.
 #[derive(Debug, Args)]
 pub struct ManArgs {
-    /// Write iri.1 and one page per subcommand (iri-parse.1, …) into this directory, each
-    /// atomically, instead of printing iri.1 on standard output.
+    /// Write iri.1 and one page per subcommand (iri-parse.1, …) into this directory instead
+    /// of printing iri.1 on standard output; each page as `completions --output` writes its
+    /// file (atomically, through symbolic links, a FIFO or device in place).
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<std::path::PathBuf>,
 }

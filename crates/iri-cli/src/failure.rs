@@ -6,6 +6,7 @@ use std::str::Utf8Error;
 
 use crate::input::Origin;
 use crate::json::JsonObject;
+use crate::output::escaped;
 
 /// An input's error, as reported on standard output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,10 +91,11 @@ impl Failure {
     /// Writes the text-format line `error: MESSAGE`, with `line N: ` before the message for
     /// a line of standard input.
     pub fn write_text(&self, w: &mut impl Write, origin: Origin) -> io::Result<()> {
+        let message = escaped(&self.message);
         if origin.is_line() && !self.located {
-            writeln!(w, "error: {origin}: {}", self.message)
+            writeln!(w, "error: {origin}: {message}")
         } else {
-            writeln!(w, "error: {}", self.message)
+            writeln!(w, "error: {message}")
         }
     }
 

@@ -114,8 +114,30 @@ pub fn warn_file_arguments(args: &[OsString]) {
 }
 
 /// The same error, with `name: ` before its message.
+/// A file that does not exist but whose name looks like an IRI (a scheme of two characters
+/// or more, then `:`) gets a hint: the subcommands that read files do not take IRIs.
 pub fn with_context(name: &str, e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("{name}: {e}"))
+    let mut message = format!("{name}: {e}");
+    if e.kind() == io::ErrorKind::NotFound && looks_like_iri(name) {
+        message.push_str(&format!(
+            "; hint: this subcommand reads files; to check one IRI, give it to `iri parse \
+             '{name}'`, or on standard input: `echo '{name}' | iri validate`"
+        ));
+    }
+    io::Error::new(e.kind(), message)
+}
+
+/// Whether `s` starts with what looks like a scheme (RFC 3986 §3.1) of two characters or more
+/// (not a drive letter) and a colon.
+fn looks_like_iri(s: &str) -> bool {
+    let Some((scheme, _)) = s.split_once(':') else {
+        return false;
+    };
+    scheme.len() >= 2
+        && scheme.as_bytes()[0].is_ascii_alphabetic()
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
 }
 
 /// Lines seen so far, over all sources of a run.

@@ -29,10 +29,8 @@ mod output;
 mod serve;
 mod stats;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
-
-use clap::Parser;
 
 use crate::cli::Command;
 use crate::commands::Outcome;
@@ -49,8 +47,28 @@ fn without_stats(command: &Command) -> Option<&'static str> {
     }
 }
 
+/// Reports a usage error as clap does, but with the hidden characters of the arguments it
+/// quotes escaped (`<U+XXXX>`), and exits; `--help` and `--version` are printed as they are.
+fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let text = output::escaped_lines(&e.render().to_string());
+    let _ = write!(io::stderr().lock(), "{text}");
+    std::process::exit(e.exit_code())
+}
+
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match <cli::Cli as clap::Parser>::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => usage_error(e),
+    };
     if let (Some(_), Some(name)) = (cli.stats, without_stats(&cli.command)) {
         // A usage error (exit status 2), as clap reports its own.
         <cli::Cli as clap::CommandFactory>::command()

@@ -152,3 +152,69 @@ fn stats_lint_over_validate_in_linear_memory() {
         assert!(p <= LINT_C * line.len(), "{name}: peak {p}");
     }
 }
+
+/// The most bytes `iri extract` may hold at its peak on plain UTF-8 text, whatever its size:
+/// a read of 64 KiB, the piece being searched and what is found in it.
+const EXTRACT_TEXT_MAX: usize = 4 << 20;
+
+/// `iri extract` on a text file of at least 8 MB (at least twice [`EXTRACT_TEXT_MAX`]) with an
+/// IRI every 12 bytes: in short lines, and all on one line (cut at its spaces).
+#[test]
+fn extract_text_in_bounded_memory() {
+    use crate::cli::ExtractArgs;
+    use crate::commands::extract;
+    setup();
+    let n = n().max(8 << 20);
+    let unit = "http://a/bc ";
+    let short: String = unit
+        .repeat(6)
+        .trim_end()
+        .to_owned()
+        .add_line()
+        .repeat(n / (unit.len() * 6));
+    let one_line = unit.repeat(n / unit.len());
+    for (name, text) in [("short lines", short), ("one line", one_line)] {
+        let path = std::env::temp_dir().join(format!(
+            "iri-memory-extract-{}-{}.txt",
+            std::process::id(),
+            name.replace(' ', "-")
+        ));
+        std::fs::write(&path, &text).unwrap();
+        let args = ExtractArgs {
+            charset: None,
+            base: None,
+            kind: None,
+            idna: false,
+            lenient: false,
+            output: FormatArg {
+                format: Format::Tsv,
+            },
+            files: vec![path.clone().into_os_string()],
+        };
+        let mut out = Counted::default();
+        let p = peak(|| {
+            extract(args, &mut out).unwrap();
+        });
+        std::fs::remove_file(&path).unwrap();
+        eprintln!(
+            "extract {name}: {} bytes, peak {p} bytes ({:.3} per byte), {} bytes written",
+            text.len(),
+            p as f64 / text.len() as f64,
+            out.0
+        );
+        assert!(out.0 > text.len(), "{name}: {} bytes written", out.0);
+        assert!(p <= EXTRACT_TEXT_MAX, "{name}: peak {p}");
+    }
+}
+
+/// A line and its line feed.
+trait AddLine {
+    fn add_line(self) -> String;
+}
+
+impl AddLine for String {
+    fn add_line(mut self) -> String {
+        self.push('\n');
+        self
+    }
+}

@@ -739,7 +739,7 @@ fn past_the_connection_limit_503_with_a_json_body() {
 
 #[test]
 fn bad_bind_address_is_a_usage_error() {
-    let o = run(&["serve", "--bind", "localhost"]);
+    let o = run(&["serve", "--bind", "viewer.example"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--bind"));
 }

@@ -185,7 +185,11 @@ pub(crate) fn decode_region_with(s: &str, in_query: bool, case: HexCase, out: &m
             continue;
         };
         out.push_str(&s[from..i]);
-        if let Some((c, len)) = decoded_char(b, i, o, in_query) {
+        let decoded = decoded_char(b, i, o, in_query)
+            // RFC 3987 §3.2 step 4: what is not appropriate for presentation stays encoded;
+            // the default-ignorable characters (with U+061C, a bidi control) show nothing.
+            .filter(|&(c, _)| case != HexCase::Convert || !chars::is_default_ignorable(c as u32));
+        if let Some((c, len)) = decoded {
             out.push(c);
             i += 3 * len;
         } else {

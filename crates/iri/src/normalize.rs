@@ -61,7 +61,8 @@ pub enum Level {
     Simple,
     /// Syntax-based normalization (§5.3.2): case, percent-encoding, dot segments.
     Syntax,
-    /// Scheme-based normalization (§5.3.3): syntax, then the scheme's rules and IDN.
+    /// Scheme-based normalization (§5.3.3): syntax, then the scheme's rules and IDN, and the
+    /// case rules of the `urn` and `mailto` views (NID, domains).
     Scheme,
 }
 
@@ -456,6 +457,11 @@ impl<'r> Normalizer<'r> {
         }
         // A path may not start with "//" without an authority (as in resolution).
         fix_double_slash(out, path_start, authority.is_some());
+        if self.scheme && authority.is_none() {
+            if let Some(sc) = scheme {
+                scheme_view_case(sc, out, path_start);
+            }
+        }
         let path_end = out.len();
         if let Some(q) = parts::query(s, &p) {
             out.push('?');
@@ -589,10 +595,64 @@ enum Part {
     Fragment,
 }
 
-#[cfg(any(feature = "unicode", feature = "idna"))]
+/// The case rules of the scheme views in a path without authority (RFC 3987 §5.3.3, the
+/// scheme-based rung): a `urn:` NID is case-insensitive (RFC 8141 §3.1: `urn:ISBN:1` is
+/// `urn:isbn:1`), and so is the domain of each `mailto:` address (RFC 6068 §6.1, after RFC
+/// 5321 §2.4: `a@EXAMPLE.com` is `a@example.com`; the local part keeps its case). The path
+/// starts at `start` in `out`; `%XX` keeps its upper-case hex digits.
+fn scheme_view_case(scheme: &str, out: &mut String, start: usize) {
+    let path = &out[start..];
+    let mut lowered = String::with_capacity(path.len());
+    if scheme.eq_ignore_ascii_case("urn") {
+        let Some(colon) = path.find(':') else { return };
+        let nid = &path[..colon];
+        let is_nid = (2..=32).contains(&nid.len())
+            && nid.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-');
+        if !is_nid {
+            return;
+        }
+        lowered.push_str(&nid.to_ascii_lowercase());
+        lowered.push_str(&path[colon..]);
+    } else if scheme.eq_ignore_ascii_case("mailto") {
+        for (i, address) in path.split(',').enumerate() {
+            if i > 0 {
+                lowered.push(',');
+            }
+            match address.rfind('@') {
+                Some(at) => {
+                    lowered.push_str(&address[..=at]);
+                    lower_outside_escapes(&address[at + 1..], &mut lowered);
+                }
+                None => lowered.push_str(address),
+            }
+        }
+    } else {
+        return;
+    }
+    out.truncate(start);
+    out.push_str(&lowered);
+}
+
+/// Appends `s` with its ASCII letters in lower case, but the hex digits of its `%XX`.
+fn lower_outside_escapes(s: &str, out: &mut String) {
+    let mut escape = 0;
+    for c in s.chars() {
+        if escape > 0 {
+            escape -= 1;
+            out.push(c);
+        } else if c == '%' {
+            escape = 2;
+            out.push(c);
+        } else {
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+}
+
 /// Appends text made by a mapping (NFKC, UTS #46): unreserved ASCII and characters the
 /// component allows stay; anything else (a delimiter or space made from a compatibility
 /// character, a bidi control) is percent-encoded as UTF-8.
+#[cfg(any(feature = "unicode", feature = "idna"))]
 fn push_filtered(s: &str, part: Part, out: &mut String) {
     // A host name keeps the sub-delims it was allowed to have; elsewhere the text comes from
     // between delimiters, so any delimiter here was made by the mapping.

@@ -9,7 +9,8 @@ need ``pyarrow`` (or ``polars`` for Series); without either, the raw Arrow objec
 ``__arrow_c_array__``/``__arrow_c_stream__``) is returned.
 
 A null row gives a null row. The rows are split in chunks worked on by threads with the GIL
-released: ``threads=None`` uses every core, ``threads=1`` one. Functions that can fail take
+released: ``threads=None`` uses every core, ``threads=N`` N of them (from 1 up; less is a
+``ValueError``). Functions that can fail take
 ``errors='raise'`` (the default: an :class:`iri.IriError` naming the first failing row in its
 ``row`` attribute) or ``errors='null'`` (a failing row gives null). :func:`parse` never raises
 for a row: its struct says ``valid`` and ``error``.

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use iri::IriRef;
 
 use crate::json::JsonObject;
+use crate::output::escaped;
 
 /// The TSV header; `--lenient` and `--leiri` add a `warnings` column.
 pub(super) const TSV_HEADER: &str = "input\tvalid\tscheme\tauthority\tuserinfo\thost\thost_kind\tport\tpath\tquery\tfragment\terror\n";
@@ -49,7 +50,7 @@ impl<'r> Components<'r> {
         let mut sep = "";
         let mut field = |out: &mut dyn Write, key: &str, value: Option<&str>| -> io::Result<()> {
             if let Some(v) = value {
-                write!(out, "{sep}{key}={v}")?;
+                write!(out, "{sep}{key}={}", escaped(v))?;
                 sep = " ";
             }
             Ok(())

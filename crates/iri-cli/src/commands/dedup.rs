@@ -16,7 +16,7 @@ use crate::cli::{DedupArgs, Format};
 use crate::failure::Failure;
 use crate::input::{with_context, Counts, LineRead, Source, SourceError as DedupError};
 use crate::json::JsonObject;
-use crate::output::{count, tsv_row};
+use crate::output::{count, escaped, tsv_row, write_escaped};
 
 /// The classes seen so far, and how to write.
 struct Dedup<'n> {
@@ -73,12 +73,14 @@ impl Dedup<'_> {
     ) -> io::Result<()> {
         match (self.format, result) {
             (Format::Text, Ok(())) => {
-                out.write_all(line)?;
+                // A kept line is valid UTF-8.
+                write_escaped(out, &String::from_utf8_lossy(line))?;
                 out.write_all(b"\n")
             }
             (Format::Text, Err(f)) => {
                 let column = f.column(line).unwrap_or(1);
-                writeln!(out, "error: {name}:{number}:{column}: {}", f.message)
+                let (name, message) = (escaped(name), escaped(&f.message));
+                writeln!(out, "error: {name}:{number}:{column}: {message}")
             }
             (Format::Json, _) => {
                 let input = String::from_utf8_lossy(line);

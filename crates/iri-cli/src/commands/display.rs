@@ -10,9 +10,10 @@ use std::io::{self, Write};
 use iri::bidi::notation::{from_notation, to_notation, NotationScript};
 use iri::bidi::{display_2002, visual_order_in, Direction, Wrap};
 
-use super::transform::transform;
+use super::transform::{transform_shown, Shown as Written};
 use super::Outcome;
-use crate::cli::{DisplayArgs, WrapArg};
+use crate::cli::{DisplayArgs, Format, WrapArg};
+use crate::output::escaped;
 
 /// What to show: the wrapping, the direction of the text around, and the picture or the text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +22,8 @@ struct Shown {
     context: Direction,
     visual: bool,
     notation: Option<NotationScript>,
+    /// Whether the input's hidden characters are escaped first (text and TSV, not JSON).
+    escape: bool,
 }
 
 impl Shown {
@@ -29,6 +32,14 @@ impl Shown {
         let text: Cow<'_, str> = match self.notation {
             Some(script) => Cow::Owned(from_notation(input, script)),
             None => Cow::Borrowed(input),
+        };
+        // The input's own controls and formatting characters are shown as `<U+XXXX>` before
+        // the wrapping (an embedded PDF or RLO would otherwise undo the wrapping's LRE), and
+        // after the notation's letters are read (the token's `U` is no right-to-left letter).
+        let text = match (self.escape, text) {
+            (true, Cow::Borrowed(t)) => escaped(t),
+            (true, Cow::Owned(t)) => Cow::Owned(escaped(&t).into_owned()),
+            (false, t) => t,
         };
         let wrapped = match self.wrap {
             WrapArg::Lre => iri::bidi::display(&text, Wrap::Embedding),
@@ -55,8 +66,10 @@ pub fn display(args: DisplayArgs, out: &mut impl Write) -> io::Result<Outcome> {
         context: args.context.into(),
         visual: args.visual,
         notation: args.bidi_notation.map(NotationScript::from),
+        escape: args.output.format != Format::Json,
     };
-    transform(args.inputs, args.output.format, out, |s, buf| {
+    let format = args.output.format;
+    transform_shown(args.inputs, format, Written::AsIs, out, |s, buf| {
         buf.push_str(&shown.show(s));
         Ok(())
     })
@@ -72,6 +85,7 @@ mod tests {
             context,
             visual,
             notation: Some(NotationScript::Hebrew),
+            escape: true,
         }
     }
 

@@ -4,11 +4,22 @@
 //! lenient grammar. Here: ToASCII of hosts (`--idna`), and the query of http(s) IRIs from a
 //! legacy-charset document mapped through that charset (RFC 3987 §3.1 note), both with the
 //! library's mappings (`IriRef::to_uri_with`, `DocumentCharset::apply`).
+//!
+//! Plain text in UTF-8 streams: it is read [`READ`] bytes at a time and cut after the last
+//! white space at which no candidate can go on (a bare IRI ends at white space, and `<…>`
+//! reaches at most 4096 bytes past its `<`); each piece is searched and its results written,
+//! and flushed, at once. So `tail -f log | iri extract -` shows each IRI as its line comes,
+//! and the memory is that of a piece (a read, and the longest stretch without a place to
+//! cut), not of the file. Text whose first bytes are not UTF-8 (no BOM, no `--charset`), text
+//! in another charset, HTML and XML are read whole.
 
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use iri::extract::{extract_document, DocumentKind, DocumentOptions, Found, Place, Resolved};
+use iri::extract::{
+    extract_document, extract_text, sniff_kind, DocumentKind, DocumentOptions, Found,
+    MarkupOptions, Place, Resolved,
+};
 use iri::idn::IdnaOptions;
 use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
 use iri::IriRef;
@@ -18,7 +29,7 @@ use crate::cli::{ExtractArgs, Format, TypeArg};
 use crate::failure::Failure;
 use crate::input::{with_context, Source};
 use crate::json::JsonObject;
-use crate::output::{count, tsv_field, tsv_row, warn};
+use crate::output::{count, escaped, tsv_field, tsv_row, warn, write_escaped};
 
 /// The kind a file's name says, if it says one.
 fn kind_by_extension(path: &Path) -> Option<DocumentKind> {
@@ -112,17 +123,18 @@ fn report(
     };
     match format {
         Format::Text => {
+            let (name, place) = (escaped(name), escaped(&place));
             write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
             // Escaped as a TSV field, so that a text with a line break stays on its line.
             tsv_field(out, &f.text)?;
             out.write_all(b" -> ")?;
             match (&failure, uri) {
-                (Some(e), _) => writeln!(out, "error: {}", e.message),
+                (Some(e), _) => writeln!(out, "error: {}", escaped(&e.message)),
                 (_, u) => {
-                    out.write_all(u.unwrap_or_default().as_bytes())?;
-                    for (n, w) in warnings.iter().enumerate() {
-                        let sep = if n == 0 { " " } else { "; " };
-                        write!(out, "{sep}warning: {w}")?;
+                    // The URI ends the line; the warnings go to standard error.
+                    write_escaped(out, u.unwrap_or_default())?;
+                    for w in warnings {
+                        warn(format_args!("{name}:{}:{}: warning: {w}", f.line, f.column));
                     }
                     writeln!(out)
                 }
@@ -176,6 +188,216 @@ fn report(
     }
 }
 
+/// The bytes read at a time from a text input.
+const READ: usize = 64 << 10;
+
+/// How far past its `<` a `<…>` candidate may reach in text (the library's 4096 bytes, with
+/// the `<` and `>` themselves).
+const ANGLE_REACH: usize = 4096 + 2;
+
+/// Reads the first bytes of an input into `bytes`: when the kind is to be sniffed from them,
+/// until [`sniff_kind`] has what it looks at (five bytes past the BOM, white space and NULs,
+/// within the first 512) or the end; else what the first read gives (a pipe may give one
+/// line).
+fn read_head(r: &mut impl Read, bytes: &mut Vec<u8>, sniff: bool) -> io::Result<()> {
+    let mut chunk = vec![0; READ];
+    loop {
+        let n = match r.read(&mut chunk) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        bytes.extend_from_slice(&chunk[..n]);
+        if n == 0 || !sniff || sniffable(bytes) {
+            return Ok(());
+        }
+    }
+}
+
+/// Whether [`sniff_kind`] can tell the kind from `bytes`, however they go on.
+fn sniffable(bytes: &[u8]) -> bool {
+    let body = [&b"\xEF\xBB\xBF"[..], b"\xFE\xFF", b"\xFF\xFE"]
+        .iter()
+        .find_map(|bom| bytes.strip_prefix(*bom))
+        .unwrap_or(bytes);
+    bytes.len() >= 512
+        || body
+            .iter()
+            .filter(|&&b| b != 0)
+            .skip_while(|b| b.is_ascii_whitespace())
+            .nth(4)
+            .is_some()
+}
+
+/// The first bytes without a UTF-8 BOM, when the text is to be read as UTF-8: a UTF-8 BOM, or
+/// no BOM and (`default_utf8`: no other charset asked) bytes that are UTF-8 so far (an
+/// unfinished character at the end is fine).
+fn utf8_body(bytes: &[u8], default_utf8: bool) -> Option<&[u8]> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        return Some(rest);
+    }
+    if !default_utf8 || bytes.starts_with(b"\xFE\xFF") || bytes.starts_with(b"\xFF\xFE") {
+        return None;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => Some(bytes),
+        Err(e) if e.error_len().is_none() => Some(bytes),
+        Err(_) => None,
+    }
+}
+
+/// Why a stream stopped.
+enum StreamError {
+    Read(io::Error),
+    Write(io::Error),
+}
+
+/// Plain UTF-8 text searched piece by piece (see the module documentation).
+struct TextStream<'a> {
+    opts: &'a MarkupOptions,
+    form: UriForm,
+}
+
+impl TextStream<'_> {
+    /// Reads `reader` after the bytes `head`, calling `each` with every found IRI (its line,
+    /// column and span those of the whole text) and its URI form, in order. Whether some
+    /// bytes were not UTF-8.
+    fn run<W: Write>(
+        &self,
+        reader: &mut impl Read,
+        head: Vec<u8>,
+        out: &mut W,
+        mut each: impl FnMut(&mut W, &Found, &Result<String, Failure>) -> io::Result<()>,
+    ) -> Result<bool, StreamError> {
+        let mut pending = head;
+        let mut text = String::new();
+        let mut malformed = false;
+        // Where the unsearched text starts: its byte offset, line, and the characters before
+        // it on its line.
+        let (mut offset, mut line, mut column) = (0usize, 1usize, 0usize);
+        let mut chunk = vec![0; READ];
+        let mut eof = false;
+        // The start of `text` holds no place to cut up to here.
+        let mut searched = 0;
+        loop {
+            malformed |= decode_utf8(&mut pending, &mut text, eof);
+            let cut = if eof {
+                text.len()
+            } else {
+                safe_cut(&text, searched)
+            };
+            if cut > 0 {
+                let piece = &text[..cut];
+                for mut f in extract_text(piece, self.opts) {
+                    if f.line == 1 {
+                        f.column += column;
+                    }
+                    f.line += line - 1;
+                    f.span = f.span.start + offset..f.span.end + offset;
+                    let uri = match &f.result {
+                        Ok(r) => self.form.uri(&f, r),
+                        Err(e) => Err(Failure::parse(e)),
+                    };
+                    each(out, &f, &uri).map_err(StreamError::Write)?;
+                }
+                match piece.rfind('\n') {
+                    Some(nl) => {
+                        line += piece.matches('\n').count();
+                        column = piece[nl + 1..].chars().count();
+                    }
+                    None => column += piece.chars().count(),
+                }
+                offset += cut;
+                text.drain(..cut);
+            }
+            // What is left holds no place to cut (the cut was the last one).
+            searched = text.len();
+            if eof {
+                return Ok(malformed);
+            }
+            // What is found is shown before the reader waits for more.
+            out.flush().map_err(StreamError::Write)?;
+            let n = loop {
+                match reader.read(&mut chunk) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(StreamError::Read(e)),
+                }
+            };
+            pending.extend_from_slice(&chunk[..n]);
+            eof = n == 0;
+        }
+    }
+}
+
+/// Moves the complete UTF-8 characters at the start of `pending` into `text` (an ill-formed
+/// sequence as U+FFFD), keeping an unfinished character for the next read unless at `eof`.
+/// Whether some bytes were ill-formed.
+fn decode_utf8(pending: &mut Vec<u8>, text: &mut String, eof: bool) -> bool {
+    let mut malformed = false;
+    let mut at = 0;
+    loop {
+        match std::str::from_utf8(&pending[at..]) {
+            Ok(s) => {
+                text.push_str(s);
+                at = pending.len();
+                break;
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                // The prefix was just checked.
+                text.push_str(std::str::from_utf8(&pending[at..at + good]).unwrap_or_default());
+                at += good;
+                match e.error_len() {
+                    Some(bad) => {
+                        text.push('\u{FFFD}');
+                        malformed = true;
+                        at += bad;
+                    }
+                    None if eof => {
+                        text.push('\u{FFFD}');
+                        malformed = true;
+                        at = pending.len();
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    pending.drain(..at);
+    malformed
+}
+
+/// Where the searched text may be cut: after the last white space at which no candidate goes
+/// on, i.e. that no `<` in reach of [`ANGLE_REACH`] and still unclosed stands before; 0 when
+/// there is no such place yet. Whether a place is one depends only on the text before it, so
+/// the bytes before `from` (known to hold none) are not looked at again: a long stretch
+/// without one is searched once, not once per read.
+fn safe_cut(text: &str, from: usize) -> usize {
+    let b = text.as_bytes();
+    let mut end = b.len();
+    loop {
+        let from = from.min(end);
+        let Some(ws) = b[from..end]
+            .iter()
+            .rposition(|c| c.is_ascii_whitespace())
+            .map(|i| from + i)
+        else {
+            return 0;
+        };
+        let reach = ws.saturating_sub(ANGLE_REACH);
+        match b[reach..ws]
+            .iter()
+            .rposition(|&c| c == b'<')
+            .map(|i| reach + i)
+        {
+            Some(lt) if !b[lt..ws].contains(&b'>') => end = lt,
+            _ => return ws + 1,
+        }
+    }
+}
+
 /// Runs `iri extract`, as described in its `--help`.
 pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let mut base_opts = DocumentOptions::new();
@@ -185,12 +407,23 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             .charset(label)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     }
-    if let Some(base) = args.base {
+    if let Some(base) = args.base.clone() {
         base_opts = base_opts.base(base);
     }
     if args.lenient {
         base_opts = base_opts.mode(ParseMode::Lenient);
     }
+    let mut text_opts = MarkupOptions::new();
+    if let Some(base) = &args.base {
+        text_opts = text_opts.base(base.clone());
+    }
+    if args.lenient {
+        text_opts = text_opts.mode(ParseMode::Lenient);
+    }
+    let utf8_asked = args
+        .charset
+        .as_deref()
+        .is_some_and(|l| Charset::for_label(l).is_ok_and(|c| c.name() == "UTF-8"));
     let format = args.output.format;
     if format == Format::Tsv {
         out.write_all(b"file\tline\tcolumn\tplace\ttext\tresolved\turi\terror")?;
@@ -203,13 +436,6 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let (mut found, mut invalid, mut unreadable) = (0u64, 0u64, 0u64);
     for source in &sources {
         let name = source.name();
-        let mut bytes = Vec::new();
-        let read = source.open().and_then(|mut r| r.read_to_end(&mut bytes));
-        if let Err(e) = read {
-            unreadable += 1;
-            warn(with_context(&name, e));
-            continue;
-        }
         let kind = match (args.kind, source) {
             (Some(TypeArg::Text), _) => Some(DocumentKind::Text),
             (Some(TypeArg::Html), _) => Some(DocumentKind::Html),
@@ -217,6 +443,61 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             (None, Source::File(p)) => kind_by_extension(p),
             (None, Source::Stdin) => None,
         };
+        // The first bytes: enough to tell the kind and whether the text is UTF-8.
+        let mut bytes = Vec::new();
+        let opened = source.open().and_then(|mut r| {
+            read_head(&mut r, &mut bytes, kind.is_none())?;
+            Ok(r)
+        });
+        let mut reader = match opened {
+            Ok(r) => r,
+            Err(e) => {
+                unreadable += 1;
+                warn(with_context(&name, e));
+                continue;
+            }
+        };
+        let text = kind.unwrap_or_else(|| sniff_kind(&bytes)) == DocumentKind::Text;
+        if text {
+            if let Some(body) = utf8_body(&bytes, args.charset.is_none() || utf8_asked) {
+                let body = body.to_vec();
+                drop(bytes);
+                let stream = TextStream {
+                    opts: &text_opts,
+                    form: UriForm {
+                        idna: args.idna.then(IdnaOptions::new),
+                        query: None,
+                    },
+                };
+                let result = stream.run(&mut reader, body, out, |out, f, uri| {
+                    found += 1;
+                    if uri.is_err() {
+                        invalid += 1;
+                    }
+                    report(out, format, &name, "UTF-8", f, uri, args.lenient)
+                });
+                match result {
+                    Ok(malformed) => {
+                        if malformed {
+                            warn(format!(
+                                "{name}: some bytes are not valid UTF-8; each became U+FFFD"
+                            ));
+                        }
+                    }
+                    Err(StreamError::Write(e)) => return Err(e),
+                    Err(StreamError::Read(e)) => {
+                        unreadable += 1;
+                        warn(with_context(&name, e));
+                    }
+                }
+                continue;
+            }
+        }
+        if let Err(e) = reader.read_to_end(&mut bytes) {
+            unreadable += 1;
+            warn(with_context(&name, e));
+            continue;
+        }
         let opts = match kind {
             Some(k) => base_opts.clone().kind(k),
             None => base_opts.clone(),
@@ -262,4 +543,105 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
     }
     let _ = writeln!(io::stderr().lock(), "{summary}");
     Ok(Outcome::from_ok(invalid == 0 && unreadable == 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Gives its bytes a few at a time, as a slow pipe does.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// What the stream finds, as (text, line, column, span, uri).
+    fn streamed(text: &str, step: usize) -> Vec<(String, usize, usize, Range<usize>, String)> {
+        let opts = MarkupOptions::new();
+        let stream = TextStream {
+            opts: &opts,
+            form: UriForm {
+                idna: None,
+                query: None,
+            },
+        };
+        let mut got = Vec::new();
+        let mut sink = Vec::new();
+        stream
+            .run(
+                &mut Trickle(text.as_bytes(), step),
+                Vec::new(),
+                &mut sink,
+                |_, f, uri| {
+                    let uri = uri.clone().unwrap_or_else(|e| e.message);
+                    got.push((f.text.clone(), f.line, f.column, f.span.clone(), uri));
+                    Ok(())
+                },
+            )
+            .map_err(|_| "stream failed")
+            .unwrap();
+        got
+    }
+
+    use std::ops::Range;
+
+    #[test]
+    fn the_stream_finds_what_the_whole_text_gives() {
+        let mut text = String::new();
+        for i in 0..300 {
+            text.push_str(&format!(
+                "line {i}: see http://a.example/{i}/é and <URL:http://b.example/\n  wrapped/{i}>, \
+                 mailto:x{i}@example.org. (http://c.example/p_(q)) 詳細はhttp://例え.jp/索引.htmlを\n"
+            ));
+        }
+        // A `<` never closed, a long line, and a last line without a line break.
+        text.push_str("a < b and http://d.example/x\n");
+        text.push_str(&"word http://e.example/y ".repeat(5000));
+        text.push_str("\nend http://f.example/z");
+        let whole: Vec<_> = extract_text(&text, &MarkupOptions::new())
+            .into_iter()
+            .map(|f| {
+                let uri = f.result.as_ref().map(|r| r.uri.clone()).unwrap();
+                (f.text, f.line, f.column, f.span, uri)
+            })
+            .collect();
+        assert!(whole.len() > 6000);
+        for step in [1, 7, 4096, READ] {
+            assert_eq!(streamed(&text, step), whole, "reads of {step} bytes");
+        }
+    }
+
+    #[test]
+    fn cuts_only_where_no_candidate_goes_on() {
+        assert_eq!(safe_cut("abc", 0), 0);
+        assert_eq!(safe_cut("a b", 0), 2);
+        assert_eq!(safe_cut("x <http://a/\n b", 0), 2);
+        assert_eq!(safe_cut("x <http://a/> b", 0), 14);
+        let far = format!("x <{} y", "a".repeat(ANGLE_REACH));
+        assert_eq!(safe_cut(&far, 0), far.len() - 1);
+        // What was searched before is not searched again.
+        assert_eq!(safe_cut("a bcd", 2), 0);
+        assert_eq!(safe_cut("a bcd e", 2), 6);
+    }
+
+    #[test]
+    fn utf8_is_decoded_across_reads() {
+        let mut pending = "é".as_bytes()[..1].to_vec();
+        let mut text = String::new();
+        assert!(!decode_utf8(&mut pending, &mut text, false));
+        assert_eq!((text.as_str(), pending.len()), ("", 1));
+        pending.push("é".as_bytes()[1]);
+        pending.push(0xFF);
+        assert!(decode_utf8(&mut pending, &mut text, false));
+        assert_eq!(text, "é\u{FFFD}");
+        pending.push(0xE2);
+        assert!(decode_utf8(&mut pending, &mut text, true));
+        assert_eq!(text, "é\u{FFFD}\u{FFFD}");
+    }
 }

@@ -2,9 +2,12 @@
 //! (clap_mangen), generated from the same clap definitions as the parser, so they cannot
 //! fall behind it.
 //!
-//! A file is written atomically: into a temporary file next to it, flushed to disk, then
-//! renamed over the target, so that a reader sees the old file or the new one, never a part;
-//! on an error the temporary file is removed and the target left as it was.
+//! A regular file (or a new one) is written atomically: into a temporary file next to it,
+//! flushed to disk, then renamed over the target (keeping its permissions), so that a reader
+//! sees the old file or the new one, never a part; on an error the temporary file is removed
+//! and the target left as it was. A symbolic link is followed, and what it points to is
+//! written (the link stays a link). A FIFO or a device (`/dev/stdout`, `/dev/null`) is written
+//! in place, never replaced; a directory or a socket is refused; `-` is standard output.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -21,8 +24,8 @@ pub fn completions(args: CompletionsArgs, out: &mut impl Write) -> io::Result<Ou
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "iri", &mut script);
     match args.output {
-        Some(path) => write_atomically(&path, &script)?,
-        None => out.write_all(&script)?,
+        Some(path) if path.as_os_str() != "-" => write_output(&path, &script)?,
+        _ => out.write_all(&script)?,
     }
     Ok(Outcome::AllValid)
 }
@@ -34,8 +37,21 @@ pub fn man(args: ManArgs, out: &mut impl Write) -> io::Result<Outcome> {
         clap_mangen::Man::new(cmd).render(out)?;
         return Ok(Outcome::AllValid);
     };
+    if dir.as_os_str() == "-" {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--output-dir -: the pages go into a directory; `iri man` alone prints iri.1 on \
+             standard output",
+        ));
+    }
+    if !fs::metadata(&dir).map_err(|e| with_path(&dir, e))?.is_dir() {
+        return Err(with_path(
+            &dir,
+            io::Error::new(io::ErrorKind::InvalidInput, "not a directory"),
+        ));
+    }
     for (name, page) in pages(cmd)? {
-        write_atomically(&dir.join(format!("{name}.1")), &page)?;
+        write_output(&dir.join(format!("{name}.1")), &page)?;
     }
     Ok(Outcome::AllValid)
 }
@@ -59,14 +75,99 @@ fn pages(cmd: clap::Command) -> io::Result<Vec<(String, Vec<u8>)>> {
     Ok(pages)
 }
 
-/// Writes `bytes` to `path` atomically (see the module documentation). The error names the
-/// path.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let context = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    let tmp = temp_path(path).map_err(context)?;
+/// The error with the path before its message.
+fn with_path(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+/// What is at an output path, after symbolic links.
+enum Target {
+    /// Nothing yet, or a regular file: written atomically at this (link-free) path.
+    File(PathBuf, Option<fs::Permissions>),
+    /// A FIFO or a device: written in place.
+    InPlace,
+}
+
+/// What `path` names, following symbolic links; a directory, a socket or a dangling link is
+/// an error.
+fn target(path: &Path) -> io::Result<Target> {
+    let link = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Target::File(path.to_owned(), None))
+        }
+        Err(e) => return Err(e),
+    };
+    let (path, meta) = if link.file_type().is_symlink() {
+        // The link's final target, which must exist: a dangling link is refused rather than
+        // guessed at.
+        let real = fs::canonicalize(path).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("a symbolic link to a path that cannot be reached ({e})"),
+            )
+        })?;
+        let meta = fs::metadata(&real)?;
+        (real, meta)
+    } else {
+        (path.to_owned(), link)
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(Target::File(path, Some(meta.permissions())));
+    }
+    if kind.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "is a directory",
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() || kind.is_char_device() || kind.is_block_device() {
+            return Ok(Target::InPlace);
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "neither a regular file, a FIFO nor a device",
+    ))
+}
+
+/// Writes `bytes` to `path` as the module documentation says: a regular file atomically, a
+/// FIFO or a device in place, through symbolic links. The error names the path.
+pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let context = |e: io::Error| with_path(path, e);
+    match target(path).map_err(context)? {
+        Target::InPlace => {
+            let mut file = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(context)?;
+            file.write_all(bytes)
+                .and_then(|()| file.flush())
+                .map_err(context)
+        }
+        Target::File(real, permissions) => {
+            write_atomically(&real, bytes, permissions).map_err(context)
+        }
+    }
+}
+
+/// Writes `bytes` to `path` atomically, with `permissions` (those of the file replaced).
+fn write_atomically(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<fs::Permissions>,
+) -> io::Result<()> {
+    let tmp = temp_path(path)?;
     let result = (|| {
         let mut file = File::create_new(&tmp)?;
         file.write_all(bytes)?;
+        if let Some(p) = permissions {
+            file.set_permissions(p)?;
+        }
         file.sync_all()?;
         drop(file);
         fs::rename(&tmp, path)
@@ -74,7 +175,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
-    result.map_err(context)
+    result
 }
 
 /// A temporary name in the target's directory (so that the rename stays on one file system).
@@ -99,12 +200,12 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         let target = dir.join("x.1");
         fs::write(&target, "old").unwrap();
-        write_atomically(&target, b"new").unwrap();
+        write_output(&target, b"new").unwrap();
         assert_eq!(fs::read_to_string(&target).unwrap(), "new");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         // Into a directory that does not exist: an error naming the path, nothing written.
         let missing = dir.join("no/such/dir/x.1");
-        let e = write_atomically(&missing, b"x").unwrap_err();
+        let e = write_output(&missing, b"x").unwrap_err();
         assert!(e.to_string().contains("no/such/dir/x.1"), "{e}");
         fs::remove_dir_all(&dir).unwrap();
     }

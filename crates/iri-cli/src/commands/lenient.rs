@@ -17,7 +17,7 @@ use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::json::JsonObject;
-use crate::output::tsv_row;
+use crate::output::{escaped, tsv_row, warn, write_escaped};
 
 /// Runs `iri parse` in a lenient mode: one line per input, as its `--help` describes.
 pub fn parse_lenient(
@@ -63,7 +63,7 @@ fn write_text(
     Components::of(&r.as_iri_ref()).write_text(out)?;
     for (n, w) in r.warnings().iter().enumerate() {
         let sep = if n == 0 { " " } else { "; " };
-        write!(out, "{sep}warning: {w}")?;
+        write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
     }
     out.write_all(b"\n")
 }
@@ -172,10 +172,10 @@ fn write_uri_line(
     match (format, result) {
         (Format::Text, Err(f)) => f.write_text(out, origin),
         (Format::Text, Ok((uri, _))) => {
-            out.extend_from_slice(uri.as_bytes());
-            for (n, w) in warnings.iter().enumerate() {
-                let sep = if n == 0 { " " } else { "; " };
-                write!(out, "{sep}warning: {w}")?;
+            // The result alone on its line (`… | xargs curl`); the warnings on standard error.
+            write_escaped(out, uri)?;
+            for w in warnings {
+                warn(format_args!("{origin}: warning: {w}"));
             }
             out.push(b'\n');
             Ok(())

@@ -25,7 +25,7 @@ use crate::cli::{LintArgs, LintFormat};
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::json::JsonObject;
-use crate::output::count;
+use crate::output::{count, escaped as escape, is_hidden, token_len};
 
 /// Inputs and diagnostics seen so far.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -241,7 +241,7 @@ const WHOLE: usize = 80;
 fn window(text: &str, span: Range<usize>) -> (String, usize, usize) {
     if text.len() <= WHOLE || text.chars().nth(WHOLE).is_none() {
         let (from, to) = columns(text, span);
-        return (escape(text), from, to);
+        return (escape(text).into_owned(), from, to);
     }
     let start = floor_boundary(text, span.start);
     let end = floor_boundary(text, span.end).max(start);
@@ -314,19 +314,6 @@ fn write_json<W: Write>(out: &mut W, input: &str, report: &Report) -> io::Result
     o.end_line()
 }
 
-/// The text with each character that [`is_hidden`] written `<U+XXXX>`.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if is_hidden(c) {
-            out.push_str(&format!("<U+{:04X}>", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// The display columns, in the [`escape`]d text, where the bytes `span` of `text` start and
 /// end. An offset inside a character counts as that character's start (for the start) or as
 /// the next character's start (for the end).
@@ -342,26 +329,10 @@ fn columns(text: &str, span: Range<usize>) -> (usize, usize) {
         if i >= end {
             break;
         }
-        col += if is_hidden(c) {
-            // `<U+XXXX>`: the hex has four to six digits.
-            format!("{:04X}", c as u32).len() + 4
-        } else {
-            width(c)
-        };
+        col += if is_hidden(c) { token_len(c) } else { width(c) };
     }
     let to = col;
     (from.unwrap_or(col), to)
-}
-
-/// Whether a character is echoed as `<U+XXXX>`: control characters, white space other than
-/// the ASCII space, the bidi formatting characters of RFC 3987 §4.1, and the other
-/// default-ignorable code points (zero-width characters, variation selectors, tags, …), which
-/// show nothing, or move or split the line.
-fn is_hidden(c: char) -> bool {
-    c.is_control()
-        || (c.is_whitespace() && c != ' ')
-        || iri::is_bidi_formatting(c as u32)
-        || in_ranges(c, DEFAULT_IGNORABLE)
 }
 
 /// The display width of a character that is not hidden: 0 for combining marks, 2 for East
@@ -371,45 +342,9 @@ fn width(c: char) -> usize {
     c.width().unwrap_or(0)
 }
 
-/// Whether `c` is in one of the sorted, disjoint inclusive ranges.
-fn in_ranges(c: char, ranges: &[(u32, u32)]) -> bool {
-    let cp = c as u32;
-    let k = ranges.partition_point(|&(_, hi)| hi < cp);
-    ranges.get(k).is_some_and(|&(lo, _)| lo <= cp)
-}
-
-/// Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), with the interlinear
-/// annotation characters U+FFF9–U+FFFB, which are format characters that show nothing either.
-const DEFAULT_IGNORABLE: &[(u32, u32)] = &[
-    (0x00AD, 0x00AD),
-    (0x034F, 0x034F),
-    (0x061C, 0x061C),
-    (0x115F, 0x1160),
-    (0x17B4, 0x17B5),
-    (0x180B, 0x180F),
-    (0x200B, 0x200F),
-    (0x202A, 0x202E),
-    (0x2060, 0x206F),
-    (0x3164, 0x3164),
-    (0xFE00, 0xFE0F),
-    (0xFEFF, 0xFEFF),
-    (0xFFA0, 0xFFA0),
-    (0xFFF0, 0xFFFB),
-    (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A),
-    (0xE0000, 0xE0FFF),
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn range_table_is_sorted_and_disjoint() {
-        let table = DEFAULT_IGNORABLE;
-        assert!(table.iter().all(|&(lo, hi)| lo <= hi));
-        assert!(table.windows(2).all(|w| w[0].1 < w[1].0), "{table:x?}");
-    }
 
     /// UAX #11 widths: East Asian Wide (W) and Fullwidth (F) characters take two columns,
     /// nonspacing (Mn) and enclosing (Me) marks none, the others one; zero-width characters
@@ -537,13 +472,6 @@ mod tests {
         ] {
             assert!(is_hidden(hidden), "{:04X}", hidden as u32);
         }
-    }
-
-    #[test]
-    fn escapes() {
-        assert_eq!(escape("a\u{200B}b\tc"), "a<U+200B>b<U+0009>c");
-        assert_eq!(escape("x\u{E0041}"), "x<U+E0041>");
-        assert_eq!(escape("例 é"), "例 é");
     }
 
     #[test]

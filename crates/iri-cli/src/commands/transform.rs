@@ -14,7 +14,7 @@ use crate::cli::{BaseArgs, Format, NormalizeArgs, ResolveArgs, ToUriArgs, Transf
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::json::JsonObject;
-use crate::output::tsv_row;
+use crate::output::{tsv_field, tsv_row, write_escaped};
 
 /// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
 /// `--idna`, the host of DNS schemes through ToASCII first; with `--charset`, the query of
@@ -169,6 +169,27 @@ pub(super) fn transform(
     out: &mut impl Write,
     f: impl Fn(&str, &mut String) -> Result<(), Failure> + Sync,
 ) -> io::Result<Outcome> {
+    transform_shown(inputs, format, Shown::Escape, out, f)
+}
+
+/// Whether the driver escapes the outputs of a transform in text and TSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shown {
+    /// The output is untrusted text: its hidden characters are escaped.
+    Escape,
+    /// The output is made to be shown as it is (`display`'s wrapping), its input's own hidden
+    /// characters already escaped: written raw.
+    AsIs,
+}
+
+/// [`transform`], with the output written raw in text and TSV when `shown` says so.
+pub(super) fn transform_shown(
+    inputs: Vec<OsString>,
+    format: Format,
+    shown: Shown,
+    out: &mut impl Write,
+    f: impl Fn(&str, &mut String) -> Result<(), Failure> + Sync,
+) -> io::Result<Outcome> {
     if format == Format::Tsv {
         out.write_all(b"input\toutput\terror\n")?;
     }
@@ -181,7 +202,7 @@ pub(super) fn transform(
                 Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
             };
             // Writing into memory cannot fail.
-            let _ = write_one(out, format, origin, bytes, buf, &result);
+            let _ = write_one(out, format, shown, origin, bytes, buf, &result);
             result.is_ok()
         })
     })?;
@@ -197,6 +218,7 @@ thread_local! {
 fn write_one(
     out: &mut Vec<u8>,
     format: Format,
+    shown: Shown,
     origin: Origin,
     bytes: &[u8],
     buf: &str,
@@ -205,8 +227,18 @@ fn write_one(
     let input = String::from_utf8_lossy(bytes);
     match (format, result) {
         (Format::Text, Ok(())) => {
-            out.extend_from_slice(buf.as_bytes());
+            match shown {
+                Shown::Escape => write_escaped(out, buf)?,
+                Shown::AsIs => out.extend_from_slice(buf.as_bytes()),
+            }
             out.push(b'\n');
+            Ok(())
+        }
+        (Format::Tsv, Ok(())) if shown == Shown::AsIs => {
+            tsv_field(out, &input)?;
+            out.push(b'\t');
+            out.extend_from_slice(buf.as_bytes());
+            out.extend_from_slice(b"\t\n");
             Ok(())
         }
         (Format::Text, Err(fail)) => fail.write_text(out, origin),

@@ -10,7 +10,7 @@ use crate::cli::{Format, ValidateArgs};
 use crate::failure::Failure;
 use crate::input::{with_context, Counts, LineRead, Source, SourceError as CheckError};
 use crate::json::JsonObject;
-use crate::output::{count, tsv_row};
+use crate::output::{count, escaped, tsv_row};
 
 /// How to report: the grammar and the format.
 struct Reporter {
@@ -63,7 +63,10 @@ impl Reporter {
     ) -> io::Result<()> {
         let column = failure.column(bytes).unwrap_or(1);
         match self.format {
-            Format::Text => writeln!(out, "{name}:{line}:{column}: {}", failure.message),
+            Format::Text => {
+                let (name, message) = (escaped(name), escaped(&failure.message));
+                writeln!(out, "{name}:{line}:{column}: {message}")
+            }
             Format::Json => {
                 let mut o = JsonObject::begin(&mut *out)?;
                 o.str("file", Some(name))?;

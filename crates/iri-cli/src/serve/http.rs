@@ -65,7 +65,8 @@ impl Response {
     pub fn write(&self, w: &mut impl Write, body: bool) -> io::Result<()> {
         let mut head = format!(
             "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\n\
-             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n",
+             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\
+             Referrer-Policy: no-referrer\r\n",
             self.status,
             reason(self.status),
             self.content_type,
@@ -261,6 +262,13 @@ pub fn parse_request(head: &[u8]) -> Result<Request, Response> {
             return Err(bad("a header field name is not a token"));
         }
         let value = value.trim_matches([' ', '\t']);
+        // RFC 9110 §5.5: a field value is visible characters, spaces and tabs; a NUL or another
+        // control character in it is refused rather than passed on.
+        if value.bytes().any(|b| (b < b' ' && b != b'\t') || b == 0x7F) {
+            return Err(bad(
+                "a header field value holds a control character (RFC 9110 §5.5)",
+            ));
+        }
         if name.eq_ignore_ascii_case("transfer-encoding")
             || (name.eq_ignore_ascii_case("content-length") && value != "0")
         {

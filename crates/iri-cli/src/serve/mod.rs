@@ -5,7 +5,7 @@
 //! GET and HEAD only, one request per connection (`Connection: close`), no request body. The
 //! page, its style and its script are compiled into the binary (`include_str!`): it needs no
 //! network. It binds 127.0.0.1 unless told otherwise, and warns on standard error when told
-//! to bind an address that is not loopback.
+//! to bind an address that is not loopback, saying which `Host` names it answers to.
 //!
 //! How it stays available, and why each rule:
 //!
@@ -21,9 +21,10 @@
 //!   socket with unread input would reset it, and a reset can destroy the answer in flight
 //!   (RFC 9112 §9.6). The threads that answer are free again as soon as they have written.
 //! - The `Host` header field must name this server (RFC 9110 §7.2): `127.0.0.1`, `localhost`,
-//!   `[::1]` or the bound address, each with the port (without it only on port 80). A page
-//!   of another site whose name has been pointed at 127.0.0.1 (DNS rebinding) sends its own
-//!   name and gets 421 (RFC 9110 §15.5.20), so its script cannot read the viewer's answers.
+//!   `[::1]`, the bound address or a name given with `--allow-host`, each with the port (without it only on port
+//!   80). A page of another site whose name has been pointed at 127.0.0.1 (DNS rebinding)
+//!   sends its own name and gets 421 (RFC 9110 §15.5.20), so its script cannot read the
+//!   viewer's answers.
 //!
 //! Why not a server crate: tiny_http 0.12 (the small synchronous one) sets no read deadline
 //! on the connections it accepts and starts a thread for each without a limit, so a silent
@@ -76,18 +77,15 @@ pub fn serve(args: ServeArgs, out: &mut impl Write) -> io::Result<()> {
         )
     })?;
     let addr = listener.local_addr()?;
+    let hosts = allowed_hosts(addr, &args.allow_host);
     if !addr.ip().is_loopback() {
-        warn(format_args!(
-            "warning: listening on {addr}, which is not a loopback address: whoever can reach \
-             it can use the viewer (requests are served only when their Host names {})",
-            allowed_hosts(addr).join(", ")
-        ));
+        warn(not_loopback_warning(addr, &hosts, &args.allow_host));
     }
     writeln!(out, "listening on http://{addr}/")?;
     out.flush()?;
     let config = Arc::new(Config {
         timeout: Duration::from_secs(args.timeout),
-        hosts: allowed_hosts(addr),
+        hosts,
     });
     let max = args.max_connections;
     let linger = spawn_linger()?;
@@ -140,10 +138,10 @@ struct Config {
     hosts: Vec<String>,
 }
 
-/// The `Host` values that name this server (RFC 9110 §7.2): the loopback names and the bound
-/// address, each with the port, and also without it when the port is 80 (the default of
-/// `http`, RFC 9110 §4.2.1).
-fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
+/// The `Host` values that name this server (RFC 9110 §7.2): the loopback names, the bound
+/// address and the `--allow-host` names (lower case), each with the port, and also without it when the port is 80 (the
+/// default of `http`, RFC 9110 §4.2.1); an allowed name given with its port stands as given.
+fn allowed_hosts(addr: SocketAddr, allow: &[String]) -> Vec<String> {
     let mut names = vec![
         "127.0.0.1".to_owned(),
         "localhost".to_owned(),
@@ -156,12 +154,44 @@ fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
     if !names.contains(&bound) {
         names.push(bound);
     }
+    let mut with_port = Vec::new();
+    for name in allow.iter().map(|n| n.to_ascii_lowercase()) {
+        if crate::cli::host_has_port(&name) {
+            with_port.push(name);
+        } else if !names.contains(&name) {
+            names.push(name);
+        }
+    }
     let port = addr.port();
     let mut hosts: Vec<String> = names.iter().map(|n| format!("{n}:{port}")).collect();
     if port == 80 {
         hosts.extend(names);
     }
+    for h in with_port {
+        if !hosts.contains(&h) {
+            hosts.push(h);
+        }
+    }
     hosts
+}
+
+/// The warning for an address that is not loopback: who can use the viewer, truly.
+fn not_loopback_warning(addr: SocketAddr, hosts: &[String], allow: &[String]) -> String {
+    let mut w = format!(
+        "warning: listening on {addr}, which is not a loopback address; requests are served \
+         only when their Host header names {}",
+        hosts.join(", ")
+    );
+    if allow.is_empty() {
+        w.push_str(
+            ", so a browser on another machine, which sends the name or address it used, gets \
+             421: add --allow-host NAME for each name clients use (whoever can reach the port \
+             and send that name can then use the viewer)",
+        );
+    } else {
+        w.push_str(": whoever can reach the port and send one of these names can use the viewer");
+    }
+    w
 }
 
 /// Serves one connection: reads one request and answers it. Whether there was an answer
@@ -269,7 +299,7 @@ fn route(req: &Request) -> Response {
             let mut r = Response::new(200, "text/html; charset=utf-8", PAGE);
             r.headers.push((
                 "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' data:".to_owned(),
+                "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'".to_owned(),
             ));
             r
         }
@@ -352,7 +382,7 @@ mod tests {
     fn config() -> Config {
         Config {
             timeout: Duration::from_secs(1),
-            hosts: allowed_hosts(SocketAddr::from(([127, 0, 0, 1], 8080))),
+            hosts: allowed_hosts(SocketAddr::from(([127, 0, 0, 1], 8080)), &[]),
         }
     }
 
@@ -366,13 +396,52 @@ mod tests {
     }
 
     #[test]
+    fn allowed_names_and_unspecified_addresses() {
+        let allow = ["Viewer.Example".to_owned(), "10.0.0.5:9000".to_owned()];
+        assert_eq!(
+            allowed_hosts(SocketAddr::from(([0, 0, 0, 0], 8080)), &allow),
+            [
+                "127.0.0.1:8080",
+                "localhost:8080",
+                "[::1]:8080",
+                "0.0.0.0:8080",
+                "viewer.example:8080",
+                "10.0.0.5:9000"
+            ]
+        );
+        let mut c = config();
+        c.hosts = allowed_hosts(SocketAddr::from(([0, 0, 0, 0], 8080)), &allow);
+        for host in [
+            "viewer.example:8080",
+            "VIEWER.example:8080",
+            "10.0.0.5:9000",
+        ] {
+            assert_eq!(
+                answer(&request("GET", "/", Some(host)), &c).status,
+                200,
+                "{host}"
+            );
+        }
+        for host in ["viewer.example", "10.0.0.5:8080", "evil.example:8080"] {
+            assert_eq!(
+                answer(&request("GET", "/", Some(host)), &c).status,
+                421,
+                "{host}"
+            );
+        }
+        let addr = SocketAddr::from(([0, 0, 0, 0], 8080));
+        let w = not_loopback_warning(addr, &allowed_hosts(addr, &[]), &[]);
+        assert!(w.contains("--allow-host") && w.contains("421"), "{w}");
+    }
+
+    #[test]
     fn hosts_of_this_server() {
         assert_eq!(
-            allowed_hosts(SocketAddr::from(([127, 0, 0, 1], 8080))),
+            allowed_hosts(SocketAddr::from(([127, 0, 0, 1], 8080)), &[]),
             ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"]
         );
         assert_eq!(
-            allowed_hosts("[fe80::1]:80".parse().unwrap()),
+            allowed_hosts("[fe80::1]:80".parse().unwrap(), &[]),
             [
                 "127.0.0.1:80",
                 "localhost:80",

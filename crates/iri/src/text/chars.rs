@@ -192,6 +192,36 @@ pub const fn is_bidi_formatting(c: u32) -> bool {
     matches!(c, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
+/// Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt): characters that show
+/// nothing where a renderer does not support them (U+00AD SOFT HYPHEN, U+034F, U+061C ARABIC
+/// LETTER MARK, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, U+200B–U+200F,
+/// U+202A–U+202E, U+2060–U+206F, U+FEFF, the variation selectors, the tags, …). RFC 3987
+/// §3.2 step 4 leaves percent-encoded what is not appropriate for presentation: the URI→IRI
+/// conversion keeps these encoded.
+#[inline]
+pub(crate) const fn is_default_ignorable(c: u32) -> bool {
+    matches!(
+        c,
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
+}
+
 /// A Unicode noncharacter: U+FDD0–U+FDEF, and the last two code points of every plane
 /// (U+xFFFE, U+xFFFF).
 #[inline]
@@ -244,6 +274,19 @@ pub(crate) const fn is_leiri_char(c: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table agrees with the Unicode Character Database of `icu_properties` on every
+    /// code point.
+    #[cfg(feature = "unicode")]
+    #[test]
+    fn default_ignorable_matches_the_ucd() {
+        use icu_properties::props::DefaultIgnorableCodePoint;
+        use icu_properties::CodePointSetData;
+        let set = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+        for cp in 0..=0x10FFFF_u32 {
+            assert_eq!(is_default_ignorable(cp), set.contains32(cp), "U+{cp:04X}");
+        }
+    }
 
     // Range ends from RFC 3987 §2.2 `ucschar` and `iprivate`.
     #[test]
