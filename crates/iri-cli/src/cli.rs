@@ -194,17 +194,22 @@ option is allowed by the RFC's text:
   --base-normalize  §5.2.1 \"Normalization of the base URI, as described in Sections 6.2.2
                     and 6.2.3, is optional\": the base path's dot segments are removed
                     (§6.2.2.3) first, so '?y', '#s' and '' do not keep them
+  --copied-path-normalize
+                    §5.2.4 applied where §5.2.2 copies the base path ('?y', '#s', ''): its
+                    dot segments go there only; a relative path merges with the base path
+                    as written
   --erratum-4789    §5.2.3 as corrected by erratum 4789: a base path ending in '/..' or '/.'
                     merges as a directory ('c' against http://a/b/.. is http://a/c)
   --dot-encoded     §2.3 and §6.2.2.2: a segment that is '.' or '..' once its %2E are decoded
                     is a dot segment (§6.2.2.3); other segments keep their %2E
 Presets (--preset; options given beside a preset are added to it):
   strict   none (the default)
-  rdf      --base-normalize --erratum-4789: what the IRI resolution tests of RDF syntaxes
-           (Turtle, N-Triples, TriG, JSON-LD) expect; %2E stays, as RDF compares IRIs as
+  rdf      --copied-path-normalize: oxiri's results (Oxigraph) and the W3C RDF suites' IRI
+           resolution tests (docs/conformance.md); %2E stays, as RDF compares IRIs as
            strings
-  browser  all three, as a browser does with the path (the WHATWG URL Standard parses its
-           base first and reads %2e as '.'); nothing else of that standard is applied",
+  browser  --base-normalize --erratum-4789 --dot-encoded, as a browser does with the path
+           (the WHATWG URL Standard parses its base first and reads %2e as '.'); nothing
+           else of that standard is applied",
     );
     s
 }
@@ -821,6 +826,9 @@ pub struct ResolveArgs {
     /// Remove the base path's dot segments before use (RFC 3986 §5.2.1, §6.2.2.3).
     #[arg(long)]
     pub base_normalize: bool,
+    /// Remove the dot segments of a base path copied for '?y', '#s' or '' (RFC 3986 §5.2.4).
+    #[arg(long)]
+    pub copied_path_normalize: bool,
     /// Merge a base path ending in '/..' or '/.' as a directory (RFC 3986 §5.2.3, erratum
     /// 4789).
     #[arg(long = "erratum-4789")]
@@ -835,6 +843,7 @@ impl ResolveArgs {
     pub fn options(&self) -> iri::ResolveOptions {
         let p = iri::ResolveOptions::from(self.preset);
         p.base_normalize(p.is_base_normalize() || self.base_normalize)
+            .copied_path_normalize(p.is_copied_path_normalize() || self.copied_path_normalize)
             .erratum_4789(p.is_erratum_4789() || self.erratum_4789)
             .dot_encoded(p.is_dot_encoded() || self.dot_encoded)
     }
@@ -845,9 +854,9 @@ impl ResolveArgs {
 pub enum PresetArg {
     /// RFC 3986 §5.2.2 as written.
     Strict,
-    /// Base normalization and erratum 4789 (RDF syntaxes' test suites).
+    /// Copied-path normalization (oxiri, the W3C RDF suites).
     Rdf,
-    /// All three options (browser-like paths).
+    /// Base normalization, erratum 4789, encoded dots (browser-like paths).
     Browser,
 }
 

@@ -326,11 +326,12 @@ fn last_slash(s: &[u8]) -> Option<usize> {
 
 /// Every combination of the resolution options.
 fn all_options() -> impl Iterator<Item = ResolveOptions> {
-    (0..8u8).map(|k| {
+    (0..16u8).map(|k| {
         ResolveOptions::strict()
             .base_normalize(k & 1 != 0)
             .erratum_4789(k & 2 != 0)
             .dot_encoded(k & 4 != 0)
+            .copied_path_normalize(k & 8 != 0)
     })
 }
 
@@ -453,7 +454,7 @@ fn options_follow_the_rfc_model() {
                             // A reference without path keeps the (normalized) base path.
                             let e = crate::IriRef::parse("#s").unwrap();
                             let mut want_e = dec(&b_path);
-                            if opts.is_base_normalize() {
+                            if opts.is_base_normalize() || opts.is_copied_path_normalize() {
                                 want_e = literal_rfc(&want_e);
                                 if !with_auth && want_e.starts_with("//") {
                                     want_e.insert_str(0, "/.");
