@@ -29,6 +29,7 @@ use crate::scan::{find_byte, first_dot_segment, first_dot_segment_in, reserve, r
 
 mod api;
 mod options;
+mod relative_base;
 mod relativize;
 pub use api::remove_dot_segments;
 pub use options::{ResolveOptions, UnknownPreset};

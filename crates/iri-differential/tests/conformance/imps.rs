@@ -76,8 +76,10 @@ impl Implementation for Ours {
     }
 
     fn resolve_relative_base(&self, base: &str, reference: &str) -> Option<Outcome> {
-        let _ = (base, reference);
-        None
+        let (Ok(b), Ok(r)) = (iri::IriRef::parse(base), iri::IriRef::parse(reference)) else {
+            return Some(None);
+        };
+        Some(Some(b.resolve_relative_with(&r, self.opts).into_inner()))
     }
 
     fn relativize(&self, base: &str, target: &str) -> Option<Outcome> {
