@@ -23,6 +23,14 @@ pub trait Implementation {
     fn resolve_relative_base(&self, base: &str, reference: &str) -> Option<Outcome>;
     /// The reference that takes `base` to `target`.
     fn relativize(&self, base: &str, target: &str) -> Option<Outcome>;
+    /// UTS #46 ToASCII (nontransitional) of a domain name.
+    fn idna_to_ascii(&self, _input: &str) -> Option<Outcome> {
+        None
+    }
+    /// UTS #46 ToUnicode of a domain name.
+    fn idna_to_unicode(&self, _input: &str) -> Option<Outcome> {
+        None
+    }
 }
 
 /// Ours, with one set of resolution options. Validity does not depend on them, so only the
@@ -90,6 +98,20 @@ impl Implementation for Ours {
             return Some(None);
         };
         Some(b.relativize(&t).ok().map(|r| r.into_inner()))
+    }
+
+    fn idna_to_ascii(&self, input: &str) -> Option<Outcome> {
+        if !self.strict() {
+            return None;
+        }
+        Some(iri::idn::to_ascii(input).ok().map(|s| s.into_owned()))
+    }
+
+    fn idna_to_unicode(&self, input: &str) -> Option<Outcome> {
+        if !self.strict() {
+            return None;
+        }
+        Some(iri::idn::to_unicode(input).ok().map(|s| s.into_owned()))
     }
 }
 

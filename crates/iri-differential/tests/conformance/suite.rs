@@ -106,6 +106,23 @@ pub fn run(kind: &str, case: &Value, imp: &dyn Implementation) -> Verdict {
         "resolve" => imp.resolve(s("base"), s("reference")),
         "resolve-relative-base" => imp.resolve_relative_base(s("base"), s("reference")),
         "relativize" => imp.relativize(s("base"), s("target")),
+        "resolve-path" => {
+            let want = Some(s("pathname").to_owned());
+            return match imp.resolve(s("base"), s("reference")) {
+                None => Verdict::NotApplicable,
+                Some(g) if g.as_deref().map(path_of) == want => Verdict::Pass,
+                Some(g) => Verdict::Miss(match g {
+                    Some(t) => format!(
+                        "the path `{}` (of `{}`)",
+                        crate::matrix::escape(&path_of(&t)),
+                        crate::matrix::escape(&t)
+                    ),
+                    None => "an error".into(),
+                }),
+            };
+        }
+        "idna-to-ascii" => imp.idna_to_ascii(s("input")),
+        "idna-to-unicode" => imp.idna_to_unicode(s("input")),
         other => panic!("unknown kind of group {other}"),
     };
     match got {
@@ -113,6 +130,17 @@ pub fn run(kind: &str, case: &Value, imp: &dyn Implementation) -> Verdict {
         Some(g) if g == expected => Verdict::Pass,
         Some(g) => Verdict::Miss(text(&g)),
     }
+}
+
+/// The path of an absolute result, read the RFC 3986 way (§3): after the scheme and the
+/// authority, up to the query or the fragment.
+pub fn path_of(t: &str) -> String {
+    let after_scheme = t.find(':').map_or(t, |k| &t[k + 1..]);
+    let rest = match after_scheme.strip_prefix("//") {
+        Some(a) => a.find(['/', '?', '#']).map_or("", |k| &a[k..]),
+        None => after_scheme,
+    };
+    rest[..rest.find(['?', '#']).unwrap_or(rest.len())].to_owned()
 }
 
 /// The case in one line, for the list of misses.
@@ -139,6 +167,20 @@ pub fn describe(kind: &str, case: &Value) -> String {
             e("base"),
             want("expected")
         ),
+        "resolve-path" => format!(
+            "`{}` against `{}` has the path `{}`",
+            e("reference"),
+            e("base"),
+            e("pathname")
+        ),
+        "idna-to-ascii" | "idna-to-unicode" => {
+            format!(
+                "`{}` gives {} {}",
+                e("input"),
+                want("expected"),
+                e("status")
+            )
+        }
         "relativize" => format!(
             "`{}` against `{}` is {}",
             e("target"),

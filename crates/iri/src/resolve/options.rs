@@ -115,9 +115,10 @@ impl ResolveOptions {
     /// Browser-like resolution: base normalization, erratum 4789 and encoded dots. A
     /// browser parses its base before use, which removes the base's dot segments, and counts
     /// `%2e` as `.` in dot segments (the WHATWG URL Standard's path state); within RFC 3986
-    /// the same results follow from §5.2.1, erratum 4789 and §6.2.2.2. Only the path is
-    /// touched: none of the WHATWG Standard's other changes (host parsing, `\`, default
-    /// ports) is made.
+    /// the same results follow from §5.2.1, erratum 4789 and §6.2.2.2. It gives the path of
+    /// every case of web-platform-tests' `urltestdata.json` that RFC 3986 decides
+    /// (`docs/conformance.md`). Only the path is touched: none of the WHATWG Standard's other
+    /// changes (host parsing, `\`, default ports) is made.
     ///
     /// ```
     /// use iri::{Iri, IriRef, ResolveOptions};
