@@ -802,9 +802,10 @@ and reported as a warning, which does not make the input invalid:
 /// `iri resolve` and `iri relativize`.
 #[derive(Debug, Args)]
 pub struct BaseArgs {
-    /// The base IRI (absolute, with a scheme; its fragment is ignored).
-    #[arg(long, value_name = "BASE", value_parser = parse_base)]
-    pub base: iri::Iri<String>,
+    /// The base IRI (absolute, with a scheme; its fragment is ignored; `resolve
+    /// --relative-base` also takes a relative reference).
+    #[arg(long, value_name = "BASE", value_parser = parse_base_reference)]
+    pub base: iri::IriRef<String>,
     /// Output options.
     #[command(flatten)]
     pub output: FormatArg,
@@ -826,6 +827,11 @@ pub struct ResolveArgs {
     /// Remove the base path's dot segments before use (RFC 3986 §5.2.1, §6.2.2.3).
     #[arg(long)]
     pub base_normalize: bool,
+    /// Accept a relative --base (no scheme) and resolve against it, keeping the '..' that
+    /// climb above it: 'c/d' against 'a/b' is 'a/c/d' (an extension: RFC 3986 §5.1 wants an
+    /// absolute base; for chains of relative bases such as XML Base and JSON-LD).
+    #[arg(long)]
+    pub relative_base: bool,
     /// Remove the dot segments of a base path copied for '?y', '#s' or '' (RFC 3986 §5.2.4).
     #[arg(long)]
     pub copied_path_normalize: bool,
@@ -874,6 +880,29 @@ impl From<PresetArg> for iri::ResolveOptions {
 /// invalid base is a usage error (exit status 2).
 fn parse_base(s: &str) -> Result<iri::Iri<String>, String> {
     iri::Iri::parse(s.to_owned()).map_err(|e| e.to_string())
+}
+
+/// Parses the `--base` of `resolve` and `relativize`: an IRI reference, which must be
+/// absolute unless `resolve --relative-base` is given (checked after parsing, see
+/// [`BaseArgs::relative_base_error`]).
+fn parse_base_reference(s: &str) -> Result<iri::IriRef<String>, String> {
+    iri::IriRef::parse(s.to_owned()).map_err(|e| e.to_string())
+}
+
+impl BaseArgs {
+    /// The usage error of a base without scheme where an absolute one is needed.
+    pub fn relative_base_error(&self, relative_allowed: bool) -> Option<String> {
+        if relative_allowed {
+            return None;
+        }
+        let e = iri::Iri::try_from(self.base.clone()).err()?;
+        // A parsed IRI reference holds no control or bidi formatting character.
+        Some(format!(
+            "invalid value '{}' for '--base <BASE>': {e}; a base must be absolute (RFC 3986 \
+             §5.1): `iri resolve --relative-base` resolves against a relative one",
+            self.base.as_str()
+        ))
+    }
 }
 
 /// `iri normalize`.

@@ -37,3 +37,33 @@ fn copied_path_normalize_and_the_rdf_preset() {
     assert!(help.contains("--copied-path-normalize"), "{help}");
     assert!(help.contains("oxiri"), "{help}");
 }
+
+// Resolution against a relative base is an extension (RFC 3986 §5.1 wants an absolute base):
+// only with --relative-base; without it a relative --base is a usage error naming the flag.
+// The rows: Jena's a/b + c/d, and oxiri's relative-base tests (data/conformance/oxiri).
+#[test]
+fn relative_base_only_on_request() {
+    assert_eq!(resolve(&["--relative-base"], "a/b", b"c/d\n"), "a/c/d\n");
+    assert_eq!(
+        resolve(&["--relative-base"], "../foo/bar", b"baz\n#s\n../../x\n"),
+        "../foo/baz\n../foo/bar#s\n../../x\n"
+    );
+    assert_eq!(resolve(&["--relative-base"], "/foo/", b"..\n"), "/\n");
+    // An absolute base gives what it gives without the flag.
+    assert_eq!(
+        resolve(&["--relative-base"], "http://a/b/c", b"../d\n"),
+        "http://a/d\n"
+    );
+    let o = run(&["resolve", "--base", "a/b", "c/d"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("absolute") && err.contains("--relative-base"),
+        "{err}"
+    );
+    let o = run(&["relativize", "--base", "a/b", "http://x/"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("RFC 3986 §5.1"), "{}", stderr(&o));
+    let help = stdout(&run(&["resolve", "--help"]));
+    assert!(help.contains("--relative-base"), "{help}");
+}
