@@ -25,6 +25,12 @@ pub enum Class {
     Uts46Flags,
     /// The Unicode version of the IDNA mapping data.
     Uts46Version,
+    /// Strict merges with the base path as written; the browser preset gives the result.
+    BaseDotSegmentsMerged,
+    /// A base with a fragment: the fragment is ignored, not refused.
+    BaseFragmentIgnored,
+    /// A base with a rootless path: §5.2.2 still defines the result.
+    OpaqueBaseResolved,
     /// Against a relative base: the origin's result breaks the law, ours keeps it.
     RelativeBaseLaw,
     /// An IPv6 zone identifier (RFC 6874) is refused.
@@ -55,6 +61,11 @@ impl Class {
             Class::DoubleSlashKept => "A `/.` keeps a path that starts with `//`",
             Class::Uts46Flags => "UTS #46 with the flags of RFC 3987 host names",
             Class::Uts46Version => "UTS #46 data of another Unicode version",
+            Class::BaseDotSegmentsMerged => {
+                "Dot segments of the base path merged as written (strict)"
+            }
+            Class::BaseFragmentIgnored => "A base's fragment is ignored, not refused",
+            Class::OpaqueBaseResolved => "A base with a rootless path resolves",
             Class::RelativeBaseLaw => "Relative base: `..` kept where the origin drops it",
             Class::ZoneIdRefused => "IPv6 zone identifiers (RFC 6874) refused",
             Class::EncodedDotSegment => "A `%2E` segment is no dot segment (strict)",
@@ -115,6 +126,22 @@ impl Class {
                 "Not ours to fix here: the test file is Unicode 16.0.0; the `idna` crate's data \
                  (through `idna_adapter`) gives these code points another status (V7: a \
                  disallowed code point)."
+            }
+            Class::BaseDotSegmentsMerged => {
+                "Choice. RFC 3986 §5.2.3 merges with the base path as written, dropping its last \
+                 segment even when that is `..` or `%2E.`; base normalization (§5.2.1), \
+                 erratum 4789 and encoded dots (§6.2.2.2) are options, and the `browser` \
+                 preset, which has all three, gives the expected result for each."
+            }
+            Class::BaseFragmentIgnored => {
+                "Choice. RFC 3986 §5.1: a base taken from a reference is \"stripped of any \
+                 fragment component prior to its use\", and §5.2.2 never reads Base.fragment: \
+                 ours ignores it where the origin refuses the base."
+            }
+            Class::OpaqueBaseResolved => {
+                "Choice. RFC 3986 §5.2.2 gives a result for every absolute base; with a rootless \
+                 base path (`foo:bar`) `merge` (§5.2.3) takes its directory, empty here: \
+                 `foo:baz`. The origin refuses references against such a base."
             }
             Class::RelativeBaseLaw => {
                 "Choice. Resolving against a relative base is an extension; ours keeps its law \
@@ -248,11 +275,21 @@ pub fn classify(suite: &str, kind: &str, case: &Value, _got: &str) -> Class {
                 };
             };
             let rdf = base.resolve_with(&reference, ResolveOptions::rdf());
+            let browser = base.resolve_with(&reference, ResolveOptions::browser());
             if reference.path().is_empty()
                 && !reference.has_authority()
                 && s("expected") == Some(rdf.as_str())
             {
                 Class::CopiedBasePath
+            } else if s("expected") == Some(browser.as_str()) {
+                Class::BaseDotSegmentsMerged
+            } else if s("expected").is_none() && base.fragment().is_some() {
+                Class::BaseFragmentIgnored
+            } else if s("expected").is_none()
+                && !base.has_authority()
+                && !base.path().starts_with('/')
+            {
+                Class::OpaqueBaseResolved
             } else {
                 Class::Unexplained
             }
