@@ -25,6 +25,14 @@ pub enum Class {
     Uts46Flags,
     /// The Unicode version of the IDNA mapping data.
     Uts46Version,
+    /// Normalization: a step that ours takes at the scheme-based level.
+    SchemeBasedStep,
+    /// Normalization: §5.2.4 applied to a rootless path too.
+    RootlessDotSegments,
+    /// Normalization: an IPv6 literal's text is kept (no RFC 5952 form).
+    Ipv6TextKept,
+    /// Normalization: octets of a private-use character allowed in the query are decoded.
+    PrivateUseDecoded,
     /// Strict merges with the base path as written; the browser preset gives the result.
     BaseDotSegmentsMerged,
     /// A base with a fragment: the fragment is ignored, not refused.
@@ -61,6 +69,12 @@ impl Class {
             Class::DoubleSlashKept => "A `/.` keeps a path that starts with `//`",
             Class::Uts46Flags => "UTS #46 with the flags of RFC 3987 host names",
             Class::Uts46Version => "UTS #46 data of another Unicode version",
+            Class::SchemeBasedStep => "Normalization: a scheme-based step, not a syntax one",
+            Class::RootlessDotSegments => "Normalization: dot segments of a rootless path removed",
+            Class::Ipv6TextKept => "Normalization: IPv6 literals keep their text",
+            Class::PrivateUseDecoded => {
+                "Normalization: private-use characters decoded in the query"
+            }
             Class::BaseDotSegmentsMerged => {
                 "Dot segments of the base path merged as written (strict)"
             }
@@ -126,6 +140,27 @@ impl Class {
                 "Not ours to fix here: the test file is Unicode 16.0.0; the `idna` crate's data \
                  (through `idna_adapter`) gives these code points another status (V7: a \
                  disallowed code point)."
+            }
+            Class::SchemeBasedStep => {
+                "Choice. RFC 3986 §6.2.3: an empty port's `:` goes by the scheme's rules \
+                 (scheme-based normalization); ours does it at that level \
+                 (`Normalizer::scheme()` gives the expected result, checked here), not in \
+                 syntax-based normalization (§6.2.2)."
+            }
+            Class::RootlessDotSegments => {
+                "Choice. RFC 3986 §6.2.2.3 normalizes the path with `remove_dot_segments` \
+                 (§5.2.4), which turns `bar/../baz` into `/baz` (as §5.2 resolution does for a \
+                 rootless base); the origin leaves rootless paths alone."
+            }
+            Class::Ipv6TextKept => {
+                "Choice. RFC 3986 §6.2.2 normalizes case, percent-encoding and dot segments; the \
+                 canonical text of an IPv6 address (RFC 5952: zeros compressed, IPv4 tail \
+                 rewritten) is no step of it, so ours keeps the address as written (lower-cased)."
+            }
+            Class::PrivateUseDecoded => {
+                "Choice. RFC 3987 §5.3.2.3: percent-encoded octets of characters allowed in the \
+                 component are decoded; `iprivate` is allowed in the query (RFC 3987 §2.2), so \
+                 `?%EE%80%80` becomes `?\\u{E000}`; the origin keeps private-use characters encoded."
             }
             Class::BaseDotSegmentsMerged => {
                 "Choice. RFC 3986 §5.2.3 merges with the base path as written, dropping its last \
@@ -206,6 +241,45 @@ pub fn classify(suite: &str, kind: &str, case: &Value, _got: &str) -> Class {
                 Class::Uts46Flags
             } else if s("status").is_some_and(|st| st.contains("V7")) {
                 Class::Uts46Version
+            } else {
+                Class::Unexplained
+            }
+        }
+        "normalize" => {
+            let (input, want) = (s("input").unwrap_or(""), s("expected").unwrap_or(""));
+            let Ok(r) = IriRef::parse(input) else {
+                return Class::Unexplained;
+            };
+            let form = if s("as") == Some("uri-reference") {
+                iri::Form::Uri
+            } else {
+                iri::Form::Iri
+            };
+            let ours = iri::Normalizer::syntax().form(form).normalize(&r);
+            let outside = |t: &str| {
+                let (a, b) = (t.find('['), t.find(']'));
+                match (a, b) {
+                    (Some(a), Some(b)) => format!("{}{}", &t[..a], &t[b..]),
+                    _ => t.to_owned(),
+                }
+            };
+            if iri::Normalizer::scheme().form(form).normalize(&r).as_str() == want {
+                Class::SchemeBasedStep
+            } else if r.scheme().is_some()
+                && !r.has_authority()
+                && !r.path().starts_with('/')
+                && iri::remove_dot_segments(r.path()) != r.path()
+            {
+                Class::RootlessDotSegments
+            } else if input.contains('[') && outside(ours.as_str()) == outside(want) {
+                Class::Ipv6TextKept
+            } else if ours
+                .as_str()
+                .chars()
+                .any(|c| ('\u{E000}'..='\u{F8FF}').contains(&c))
+                && ours.query().is_some()
+            {
+                Class::PrivateUseDecoded
             } else {
                 Class::Unexplained
             }

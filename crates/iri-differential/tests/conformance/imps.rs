@@ -23,6 +23,15 @@ pub trait Implementation {
     fn resolve_relative_base(&self, base: &str, reference: &str) -> Option<Outcome>;
     /// The reference that takes `base` to `target`.
     fn relativize(&self, base: &str, target: &str) -> Option<Outcome>;
+    /// Syntax-based normalization (RFC 3986 §6.2.2, RFC 3987 §5.3.2) of a reference, in the
+    /// form of `what` (`reference`: IRI, `uri-reference`: URI).
+    fn normalize(&self, _input: &str, _what: &str) -> Option<Outcome> {
+        None
+    }
+    /// The IRI→URI mapping (RFC 3987 §3.1).
+    fn to_uri(&self, _input: &str) -> Option<Outcome> {
+        None
+    }
     /// UTS #46 ToASCII (nontransitional) of a domain name.
     fn idna_to_ascii(&self, _input: &str) -> Option<Outcome> {
         None
@@ -98,6 +107,38 @@ impl Implementation for Ours {
             return Some(None);
         };
         Some(b.relativize(&t).ok().map(|r| r.into_inner()))
+    }
+
+    fn normalize(&self, input: &str, what: &str) -> Option<Outcome> {
+        if !self.strict() {
+            return None;
+        }
+        let Ok(r) = iri::IriRef::parse(input) else {
+            return Some(None);
+        };
+        let form = if what == "uri-reference" {
+            iri::Form::Uri
+        } else {
+            iri::Form::Iri
+        };
+        Some(Some(
+            iri::Normalizer::syntax()
+                .form(form)
+                .normalize(&r)
+                .as_str()
+                .to_owned(),
+        ))
+    }
+
+    fn to_uri(&self, input: &str) -> Option<Outcome> {
+        if !self.strict() {
+            return None;
+        }
+        Some(
+            iri::IriRef::parse(input)
+                .ok()
+                .map(|r| r.to_uri().as_str().to_owned()),
+        )
     }
 
     fn idna_to_ascii(&self, input: &str) -> Option<Outcome> {
@@ -200,6 +241,27 @@ impl Implementation for IriString {
     fn relativize(&self, _: &str, _: &str) -> Option<Outcome> {
         None
     }
+
+    fn normalize(&self, input: &str, _what: &str) -> Option<Outcome> {
+        use iri_string::format::ToDedicatedString;
+        // Its normalization takes IRIs (with a scheme) only.
+        let i = iri_string::types::IriStr::new(input).ok()?;
+        let n = i.normalize();
+        Some(
+            n.ensure_rfc3986_normalizable()
+                .ok()
+                .map(|()| n.to_dedicated_string().to_string()),
+        )
+    }
+
+    fn to_uri(&self, input: &str) -> Option<Outcome> {
+        use iri_string::format::ToDedicatedString;
+        let r = iri_string::types::IriReferenceStr::new(input);
+        Some(
+            r.ok()
+                .map(|r| r.encode_to_uri().to_dedicated_string().to_string()),
+        )
+    }
 }
 
 /// fluent-uri 0.4.1.
@@ -236,6 +298,26 @@ impl Implementation for FluentUri {
 
     fn relativize(&self, _: &str, _: &str) -> Option<Outcome> {
         None
+    }
+
+    fn normalize(&self, input: &str, what: &str) -> Option<Outcome> {
+        Some(if what == "uri-reference" {
+            fluent_uri::UriRef::parse(input)
+                .ok()
+                .map(|r| r.normalize().as_str().to_owned())
+        } else {
+            fluent_uri::IriRef::parse(input)
+                .ok()
+                .map(|r| r.normalize().as_str().to_owned())
+        })
+    }
+
+    fn to_uri(&self, input: &str) -> Option<Outcome> {
+        Some(
+            fluent_uri::IriRef::parse(input)
+                .ok()
+                .map(|r| r.to_uri_ref().as_str().to_owned()),
+        )
     }
 }
 

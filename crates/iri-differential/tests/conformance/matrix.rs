@@ -216,12 +216,14 @@ not RFC 3986: it serializes its own way, so an RFC suite's text is met only wher
 agree).
 ";
 
-/// `s` with every control and bidi formatting character written `\u{…}` (and a backtick,
-/// which would end the code span), so that a vector never reaches a terminal or a page raw.
+/// `s` with every control, bidi formatting and private-use character written `\u{…}` (and a
+/// backtick, which would end the code span), so that a vector never reaches a terminal or a
+/// page raw and nothing in it is invisible.
 pub fn escape(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
-        if c.is_control() || iri::is_bidi_formatting(c as u32) || c == '`' {
+        let private = matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..);
+        if c.is_control() || iri::is_bidi_formatting(c as u32) || private || c == '`' {
             let _ = write!(o, "\\u{{{:X}}}", c as u32);
         } else {
             o.push(c);

@@ -126,6 +126,8 @@ pub fn run(kind: &str, case: &Value, imp: &dyn Implementation) -> Verdict {
                 }),
             };
         }
+        "normalize" => imp.normalize(s("input"), s("as")),
+        "to-uri" => imp.to_uri(s("input")),
         "idna-to-ascii" => imp.idna_to_ascii(s("input")),
         "idna-to-unicode" => imp.idna_to_unicode(s("input")),
         other => panic!("unknown kind of group {other}"),
@@ -178,6 +180,7 @@ pub fn describe(kind: &str, case: &Value) -> String {
             e("base"),
             e("pathname")
         ),
+        "normalize" | "to-uri" => format!("`{}` gives {}", e("input"), want("expected")),
         "idna-to-ascii" | "idna-to-unicode" => {
             format!(
                 "`{}` gives {} {}",
