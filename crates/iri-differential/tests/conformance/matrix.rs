@@ -147,7 +147,7 @@ impl Matrix {
         for (suite, (name, groups)) in suites.iter().zip(&self.rows) {
             let _ = writeln!(
                 o,
-                "\n### {name}\n\nFrom <{}> at `{}` ({}); `data/conformance/{name}/`.\n",
+                "\n### {name}\n\nFrom {} at `{}`; licence: {}; `data/conformance/{name}/`.\n",
                 suite.origin, suite.commit, suite.licence
             );
             let _ = writeln!(o, "| group | cases | {} |", self.columns.join(" | "));
