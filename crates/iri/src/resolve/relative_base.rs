@@ -39,6 +39,10 @@ impl<T: AsRef<str>> IriRef<T> {
     /// assert_eq!(rel("/foo/bar", ".."), "/");
     /// assert_eq!(rel("//h/p/q", "r?x"), "//h/p/r?x");
     /// assert_eq!(rel("a/b?q#f", "#s"), "a/b?q#s");
+    /// // Copied-path normalization of `a/..` leaves its directory, written `.`.
+    /// let b = IriRef::parse("a/..").unwrap();
+    /// let opts = ResolveOptions::rdf();
+    /// assert_eq!(b.resolve_relative_with(&IriRef::parse("").unwrap(), opts), ".");
     /// assert_eq!(rel("http://a/b/c", "../d"), "http://a/d");
     /// ```
     pub fn resolve_relative_with<U: AsRef<str>>(
@@ -104,7 +108,8 @@ impl<T: AsRef<str>> IriRef<T> {
                 let first = rest.split('/').next().unwrap_or("");
                 if rest.starts_with('/') || first.contains(':') {
                     text.push_str("./");
-                } else if rest.is_empty() && rp.path_end > 0 {
+                } else if rest.is_empty() && (rp.path_end > 0 || !b_path.is_empty()) {
+                    // The base's directory (an empty path would be the outer base itself).
                     text.push('.');
                 }
             }
