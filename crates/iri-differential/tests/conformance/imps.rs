@@ -242,16 +242,20 @@ impl Implementation for IriString {
         None
     }
 
-    fn normalize(&self, input: &str, _what: &str) -> Option<Outcome> {
+    fn normalize(&self, input: &str, what: &str) -> Option<Outcome> {
         use iri_string::format::ToDedicatedString;
         // Its normalization takes IRIs (with a scheme) only.
         let i = iri_string::types::IriStr::new(input).ok()?;
         let n = i.normalize();
-        Some(
-            n.ensure_rfc3986_normalizable()
-                .ok()
-                .map(|()| n.to_dedicated_string().to_string()),
-        )
+        if n.ensure_rfc3986_normalizable().is_err() {
+            return Some(None);
+        }
+        let n = n.to_dedicated_string();
+        Some(Some(if what == "uri-reference" {
+            n.encode_to_uri().to_dedicated_string().to_string()
+        } else {
+            n.to_string()
+        }))
     }
 
     fn to_uri(&self, input: &str) -> Option<Outcome> {
@@ -302,9 +306,13 @@ impl Implementation for FluentUri {
 
     fn normalize(&self, input: &str, what: &str) -> Option<Outcome> {
         Some(if what == "uri-reference" {
-            fluent_uri::UriRef::parse(input)
-                .ok()
-                .map(|r| r.normalize().as_str().to_owned())
+            match fluent_uri::UriRef::parse(input) {
+                Ok(r) => Some(r.normalize().as_str().to_owned()),
+                // A non-ASCII input: normalized as an IRI, then mapped to a URI.
+                Err(_) => fluent_uri::IriRef::parse(input)
+                    .ok()
+                    .map(|r| r.normalize().to_uri_ref().as_str().to_owned()),
+            }
         } else {
             fluent_uri::IriRef::parse(input)
                 .ok()
