@@ -90,6 +90,7 @@ pub fn resolve(base: &str, reference_text: &str, opts: ResolveOptions) -> Result
 pub fn resolve_options(
     preset: &str,
     base_normalize: bool,
+    copied_path_normalize: bool,
     erratum_4789: bool,
     dot_encoded: bool,
 ) -> Result<ResolveOptions, String> {
@@ -98,6 +99,9 @@ pub fn resolve_options(
         .map_err(|e: iri::UnknownPreset| e.to_string())?;
     if base_normalize {
         o = o.base_normalize(true);
+    }
+    if copied_path_normalize {
+        o = o.copied_path_normalize(true);
     }
     if erratum_4789 {
         o = o.erratum_4789(true);

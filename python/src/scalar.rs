@@ -372,21 +372,24 @@ impl IriRef {
     /// >>> import iri
     /// >>> iri.parse("../c").resolve_against("http://a/b/d")
     /// IriRef('http://a/c')
-    /// >>> iri.parse("g").resolve_against("http://a/bb/ccc/..", preset="rdf")
-    /// IriRef('http://a/bb/g')
-    #[pyo3(signature = (base, *, preset = "strict", base_normalize = false, erratum_4789 = false, dot_encoded = false))]
+    /// >>> iri.parse("?y").resolve_against("http://a/bb/ccc/..", preset="rdf")
+    /// IriRef('http://a/bb/?y')
+    #[pyo3(signature = (base, *, preset = "strict", base_normalize = false, copied_path_normalize = false, erratum_4789 = false, dot_encoded = false))]
+    #[allow(clippy::too_many_arguments)]
     fn resolve_against(
         &self,
         py: Python<'_>,
         base: &Bound<'_, PyAny>,
         preset: &str,
         base_normalize: bool,
+        copied_path_normalize: bool,
         erratum_4789: bool,
         dot_encoded: bool,
     ) -> PyResult<IriRef> {
         let opts = arg(ops::resolve_options(
             preset,
             base_normalize,
+            copied_path_normalize,
             erratum_4789,
             dot_encoded,
         ))?;
@@ -516,10 +519,12 @@ fn validate(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str) -> PyResult<()>
 
 /// ``reference`` resolved against ``base`` (an IRI, RFC 3986 §5.2), as text.
 ///
-/// ``preset``: ``'strict'`` (the literal algorithm of §5.2.2, the default), ``'rdf'`` (base
-/// normalization, §5.2.1, and erratum 4789 to §5.2.3: what RDF parsers' test suites expect)
-/// or ``'browser'`` (also ``%2E`` counted as ``.`` in dot segments, §2.3 and §6.2.2.2).
-/// ``base_normalize``, ``erratum_4789`` and ``dot_encoded`` add that one option to the preset.
+/// ``preset``: ``'strict'`` (the literal algorithm of §5.2.2, the default), ``'rdf'`` (the dot
+/// segments of a base path copied for an empty reference, ``?y`` or ``#s`` removed: oxiri's
+/// results and the W3C RDF suites') or ``'browser'`` (base normalization, §5.2.1, erratum 4789
+/// to §5.2.3, and ``%2E`` counted as ``.`` in dot segments, §2.3 and §6.2.2.2).
+/// ``base_normalize``, ``copied_path_normalize``, ``erratum_4789`` and ``dot_encoded`` add that
+/// one option to the preset.
 ///
 /// >>> import iri
 /// >>> iri.resolve("http://example.org/wiki/Zürich", "../w/index.php?title=Genève")
@@ -529,19 +534,22 @@ fn validate(py: Python<'_>, s: &Bound<'_, PyString>, kind: &str) -> PyResult<()>
 /// >>> iri.resolve("http://a/b/c/d", "%2E%2E/g", dot_encoded=True)
 /// 'http://a/b/g'
 #[pyfunction]
-#[pyo3(signature = (base, reference, *, preset = "strict", base_normalize = false, erratum_4789 = false, dot_encoded = false))]
+#[pyo3(signature = (base, reference, *, preset = "strict", base_normalize = false, copied_path_normalize = false, erratum_4789 = false, dot_encoded = false))]
+#[allow(clippy::too_many_arguments)]
 fn resolve(
     py: Python<'_>,
     base: &Bound<'_, PyAny>,
     reference: &Bound<'_, PyAny>,
     preset: &str,
     base_normalize: bool,
+    copied_path_normalize: bool,
     erratum_4789: bool,
     dot_encoded: bool,
 ) -> PyResult<String> {
     let opts = arg(ops::resolve_options(
         preset,
         base_normalize,
+        copied_path_normalize,
         erratum_4789,
         dot_encoded,
     ))?;

@@ -462,7 +462,7 @@ fn arrow_parse(
 
 /// `iri.arrow.resolve`.
 #[pyfunction]
-#[pyo3(signature = (base, reference, *, errors = "raise", threads = None, preset = "strict", base_normalize = false, erratum_4789 = false, dot_encoded = false))]
+#[pyo3(signature = (base, reference, *, errors = "raise", threads = None, preset = "strict", base_normalize = false, copied_path_normalize = false, erratum_4789 = false, dot_encoded = false))]
 #[allow(clippy::too_many_arguments)]
 fn arrow_resolve(
     py: Python<'_>,
@@ -472,10 +472,17 @@ fn arrow_resolve(
     threads: Option<i64>,
     preset: &str,
     base_normalize: bool,
+    copied_path_normalize: bool,
     erratum_4789: bool,
     dot_encoded: bool,
 ) -> PyResult<Py<PyAny>> {
-    let opts = ops::resolve_options(preset, base_normalize, erratum_4789, dot_encoded)
+    let opts = ops::resolve_options(
+        preset,
+        base_normalize,
+        copied_path_normalize,
+        erratum_4789,
+        dot_encoded,
+    )
         .map_err(crate::fail::Fail::argument)?;
     binary(py, base, reference, threads, errors, &|b, r| {
         ops::resolve(b, r, opts).map(Some)

@@ -15,7 +15,12 @@ import iri.arrow
 
 TABLE = Path(__file__).resolve().parents[2] / "crates" / "iri" / "tests" / "data" / "resolve_options.tsv"
 PRESETS = {"strict", "rdf", "browser"}
-FLAGS = {"base-normalize": "base_normalize", "erratum-4789": "erratum_4789", "dot-encoded": "dot_encoded"}
+FLAGS = {
+    "base-normalize": "base_normalize",
+    "copied-path-normalize": "copied_path_normalize",
+    "erratum-4789": "erratum_4789",
+    "dot-encoded": "dot_encoded",
+}
 
 
 def rows() -> list[tuple[str, str, str, str, str]]:

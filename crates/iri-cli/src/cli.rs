@@ -201,17 +201,22 @@ option is allowed by the RFC's text:
   --base-normalize  §5.2.1 \"Normalization of the base URI, as described in Sections 6.2.2
                     and 6.2.3, is optional\": the base path's dot segments are removed
                     (§6.2.2.3) first, so '?y', '#s' and '' do not keep them
+  --copied-path-normalize
+                    §5.2.4 applied where §5.2.2 copies the base path ('?y', '#s', ''): its
+                    dot segments go there only; a relative path merges with the base path
+                    as written
   --erratum-4789    §5.2.3 as corrected by erratum 4789: a base path ending in '/..' or '/.'
                     merges as a directory ('c' against http://a/b/.. is http://a/c)
   --dot-encoded     §2.3 and §6.2.2.2: a segment that is '.' or '..' once its %2E are decoded
                     is a dot segment (§6.2.2.3); other segments keep their %2E
 Presets (--preset; options given beside a preset are added to it):
   strict   none (the default)
-  rdf      --base-normalize --erratum-4789: what the IRI resolution tests of RDF syntaxes
-           (Turtle, N-Triples, TriG, JSON-LD) expect; %2E stays, as RDF compares IRIs as
+  rdf      --copied-path-normalize: oxiri's results (Oxigraph) and the W3C RDF suites' IRI
+           resolution tests (docs/conformance.md); %2E stays, as RDF compares IRIs as
            strings
-  browser  all three, as a browser does with the path (the WHATWG URL Standard parses its
-           base first and reads %2e as '.'); nothing else of that standard is applied",
+  browser  --base-normalize --erratum-4789 --dot-encoded, as a browser does with the path
+           (the WHATWG URL Standard parses its base first and reads %2e as '.'); nothing
+           else of that standard is applied",
     );
     s
 }
@@ -806,9 +811,10 @@ and reported as a warning, which does not make the input invalid:
 /// `iri resolve` and `iri relativize`.
 #[derive(Debug, Args)]
 pub struct BaseArgs {
-    /// The base IRI (absolute, with a scheme; its fragment is ignored).
-    #[arg(long, value_name = "BASE", value_parser = parse_base)]
-    pub base: iri::Iri<String>,
+    /// The base IRI (absolute, with a scheme; its fragment is ignored; `resolve
+    /// --relative-base` also takes a relative reference).
+    #[arg(long, value_name = "BASE", value_parser = parse_base_reference)]
+    pub base: iri::IriRef<String>,
     /// Output options.
     #[command(flatten)]
     pub output: FormatArg,
@@ -830,6 +836,14 @@ pub struct ResolveArgs {
     /// Remove the base path's dot segments before use (RFC 3986 §5.2.1, §6.2.2.3).
     #[arg(long)]
     pub base_normalize: bool,
+    /// Accept a relative --base (no scheme) and resolve against it, keeping the '..' that
+    /// climb above it: 'c/d' against 'a/b' is 'a/c/d' (an extension: RFC 3986 §5.1 wants an
+    /// absolute base; for chains of relative bases such as XML Base and JSON-LD).
+    #[arg(long)]
+    pub relative_base: bool,
+    /// Remove the dot segments of a base path copied for '?y', '#s' or '' (RFC 3986 §5.2.4).
+    #[arg(long)]
+    pub copied_path_normalize: bool,
     /// Merge a base path ending in '/..' or '/.' as a directory (RFC 3986 §5.2.3, erratum
     /// 4789).
     #[arg(long = "erratum-4789")]
@@ -844,6 +858,7 @@ impl ResolveArgs {
     pub fn options(&self) -> iri::ResolveOptions {
         let p = iri::ResolveOptions::from(self.preset);
         p.base_normalize(p.is_base_normalize() || self.base_normalize)
+            .copied_path_normalize(p.is_copied_path_normalize() || self.copied_path_normalize)
             .erratum_4789(p.is_erratum_4789() || self.erratum_4789)
             .dot_encoded(p.is_dot_encoded() || self.dot_encoded)
     }
@@ -854,9 +869,9 @@ impl ResolveArgs {
 pub enum PresetArg {
     /// RFC 3986 §5.2.2 as written.
     Strict,
-    /// Base normalization and erratum 4789 (RDF syntaxes' test suites).
+    /// Copied-path normalization (oxiri, the W3C RDF suites).
     Rdf,
-    /// All three options (browser-like paths).
+    /// Base normalization, erratum 4789, encoded dots (browser-like paths).
     Browser,
 }
 
@@ -874,6 +889,29 @@ impl From<PresetArg> for iri::ResolveOptions {
 /// invalid base is a usage error (exit status 2).
 fn parse_base(s: &str) -> Result<iri::Iri<String>, String> {
     iri::Iri::parse(s.to_owned()).map_err(|e| e.to_string())
+}
+
+/// Parses the `--base` of `resolve` and `relativize`: an IRI reference, which must be
+/// absolute unless `resolve --relative-base` is given (checked after parsing, see
+/// [`BaseArgs::relative_base_error`]).
+fn parse_base_reference(s: &str) -> Result<iri::IriRef<String>, String> {
+    iri::IriRef::parse(s.to_owned()).map_err(|e| e.to_string())
+}
+
+impl BaseArgs {
+    /// The usage error of a base without scheme where an absolute one is needed.
+    pub fn relative_base_error(&self, relative_allowed: bool) -> Option<String> {
+        if relative_allowed {
+            return None;
+        }
+        let e = iri::Iri::try_from(self.base.clone()).err()?;
+        // A parsed IRI reference holds no control or bidi formatting character.
+        Some(format!(
+            "invalid value '{}' for '--base <BASE>': {e}; a base must be absolute (RFC 3986 \
+             §5.1): `iri resolve --relative-base` resolves against a relative one",
+            self.base.as_str()
+        ))
+    }
 }
 
 /// `iri normalize`.

@@ -81,6 +81,16 @@ fn main() -> ExitCode {
             )
             .exit();
     }
+    let base_error = match &cli.command {
+        Command::Resolve(a) => a.base.relative_base_error(a.relative_base),
+        Command::Relativize(a) => a.relative_base_error(false),
+        _ => None,
+    };
+    if let Some(message) = base_error {
+        <cli::Cli as clap::CommandFactory>::command()
+            .error(clap::error::ErrorKind::ValueValidation, message)
+            .exit();
+    }
     batch::configure(batch::Settings {
         threads: cli.threads,
         quiet: cli.quiet,

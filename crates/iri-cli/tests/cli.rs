@@ -668,7 +668,7 @@ fn resolve_presets_and_options() {
     );
     assert_eq!(
         each(&["--preset", "rdf"], up, b"c\n?y\n"),
-        "http://a/c\nhttp://a/?y\n"
+        "http://a/b/c\nhttp://a/?y\n"
     );
     // Encoded dots: only with --dot-encoded or the browser preset; flags add to a preset.
     let deep = "scheme://a/b/c/d/e/f";

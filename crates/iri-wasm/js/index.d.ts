@@ -66,8 +66,9 @@ export function isValid(input: string, kind?: Kind): boolean;
 export function parse(input: string, kind?: Kind): Components;
 
 /** A resolution preset (docs/resolution.md): `strict` (RFC 3986 §5.2.2 as written, the
- * default), `rdf` (base normalization, RFC 3986 §5.2.1, and erratum 4789) or `browser` (also
- * percent-encoded dot segments). An unknown name throws a RangeError. */
+ * default), `rdf` (a base path copied for an empty reference, `?y` or `#s` loses its dot
+ * segments: oxiri's results) or `browser` (base normalization, RFC 3986 §5.2.1, erratum 4789
+ * and percent-encoded dot segments). An unknown name throws a RangeError. */
 export type Preset = "strict" | "rdf" | "browser";
 
 /** `reference` resolved against the IRI `base` (RFC 3986 §5.2; strict unless a preset says

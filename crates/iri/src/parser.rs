@@ -13,7 +13,8 @@
 //! allocates. Inputs of 2 GiB or more are rejected ([`ErrorKind::TooLong`]).
 //!
 //! Left out on purpose: the lenient grammars (space, `<`, `>`, … of the 2002 draft) and IPv6
-//! zone identifiers (RFC 6874), which RFC 3987 does not have.
+//! zone identifiers (RFC 6874), which RFC 3987 does not have; both are opt-ins of the
+//! `legacy` module (`LenientIriRef`, `ZonedIriRef`).
 
 use core::cell::Cell;
 

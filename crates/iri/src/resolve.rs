@@ -31,6 +31,7 @@ pub(crate) use crate::types::compose::fix_double_slash;
 
 mod api;
 mod options;
+mod relative_base;
 mod relativize;
 pub use api::remove_dot_segments;
 pub use options::{ResolveOptions, UnknownPreset};

@@ -158,6 +158,7 @@ fn options_of(field: &str) -> ResolveOptions {
         .split(',')
         .fold(ResolveOptions::strict(), |o, name| match name {
             "base-normalize" => o.base_normalize(true),
+            "copied-path-normalize" => o.copied_path_normalize(true),
             "erratum-4789" => o.erratum_4789(true),
             "dot-encoded" => o.dot_encoded(true),
             preset => preset.parse().expect("a preset or an option name"),

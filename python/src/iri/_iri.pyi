@@ -89,6 +89,7 @@ class IriRef:
         *,
         preset: Preset = "strict",
         base_normalize: bool = False,
+        copied_path_normalize: bool = False,
         erratum_4789: bool = False,
         dot_encoded: bool = False,
     ) -> IriRef: ...
@@ -153,6 +154,7 @@ def resolve(
     *,
     preset: Preset = "strict",
     base_normalize: bool = False,
+    copied_path_normalize: bool = False,
     erratum_4789: bool = False,
     dot_encoded: bool = False,
 ) -> str: ...
@@ -197,6 +199,7 @@ def arrow_resolve(
     threads: Optional[int] = None,
     preset: Preset = "strict",
     base_normalize: bool = False,
+    copied_path_normalize: bool = False,
     erratum_4789: bool = False,
     dot_encoded: bool = False,
 ) -> Any: ...

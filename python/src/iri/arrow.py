@@ -113,6 +113,7 @@ def resolve(
     threads: int | None = None,
     preset: Preset = "strict",
     base_normalize: bool = False,
+    copied_path_normalize: bool = False,
     erratum_4789: bool = False,
     dot_encoded: bool = False,
 ) -> Any:
@@ -134,6 +135,7 @@ def resolve(
             threads=threads,
             preset=preset,
             base_normalize=base_normalize,
+            copied_path_normalize=copied_path_normalize,
             erratum_4789=erratum_4789,
             dot_encoded=dot_encoded,
         ),

@@ -138,10 +138,17 @@ pub fn normalize(args: NormalizeArgs, out: &mut impl Write) -> io::Result<Outcom
 pub fn resolve(args: ResolveArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let opts = args.options();
     let args = args.base;
-    let base = args.base;
+    // An absolute base (checked before, unless --relative-base) takes the buffer-reusing path.
+    let base = Iri::try_from(args.base.clone()).ok();
+    let relative = args.base;
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        base.resolve_into_with(&r, opts, buf);
+        match &base {
+            Some(base) => {
+                base.resolve_into_with(&r, opts, buf);
+            }
+            None => buf.push_str(relative.resolve_relative_with(&r, opts).as_str()),
+        }
         Ok(())
     })
 }
@@ -149,7 +156,8 @@ pub fn resolve(args: ResolveArgs, out: &mut impl Write) -> io::Result<Outcome> {
 /// Runs `iri relativize`: for each target IRI, the shortest reference that resolves against
 /// `--base` to it.
 pub fn relativize(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
-    let base = args.base;
+    // main() has refused a base without scheme.
+    let base = Iri::try_from(args.base).map_err(io::Error::other)?;
     transform(args.inputs, args.output.format, out, |s, buf| {
         let target = Iri::parse(s).map_err(|e| Failure::parse(&e))?;
         let r = base

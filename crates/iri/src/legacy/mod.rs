@@ -4,6 +4,7 @@
 //! |---|---|---|---|
 //! | trimming, splitting, `%20`, numeric character references | IRI processing draft §4 | [`preprocess`](self#pre-processing) | core |
 //! | the wider grammar (space, `<`, `>`, `"`, `{`, `}`, `\|`, `\`, `^`, `` ` ``; LEIRI controls) as a parse mode | RFC 3987 §3.1; 2002 draft §2.2; W3C LEIRI note | [`LenientIriRef`] | core |
+//! | IPv6 zone identifiers (`[fe80::a%25en1]`), opt-in | RFC 6874 §2 | [`ZonedIriRef`] | core |
 //! | step 1 of the IRI→URI mapping: paper (NFC), legacy bytes (transcode + NFC), Unicode (as is) | RFC 3987 §3.1 | [`Source`] | `encoding` |
 //! | legacy percent-encoding (`M%E4rz`) | 2001 IUC paper, Tables 1–2 | [`encode_in`] | `encoding` |
 //! | the http/https query exception | RFC 3987 §3.1 note; processing draft §6.1 | [`DocumentCharset`] | `encoding` |
@@ -38,6 +39,7 @@
 
 mod lenient;
 mod preprocess;
+mod zone;
 
 #[cfg(feature = "encoding")]
 mod charset;
@@ -51,6 +53,7 @@ pub use preprocess::{
     decode_char_refs, split_references, trim, CharRefError, CharRefErrorKind, CharRefs,
     Preprocessor, Reference, SplitReferences, Whitespace,
 };
+pub use zone::ZonedIriRef;
 
 #[cfg(feature = "encoding")]
 pub use charset::{

@@ -4,7 +4,11 @@
 //! - **Base normalization** (RFC 3986 §5.2.1: "Normalization of the base URI, as described in
 //!   Sections 6.2.2 and 6.2.3, is optional"): the dot segments of the base path are removed
 //!   (§6.2.2.3) before the base is used, so that an empty reference, `?y` or `#s` does not
-//!   carry them into the result.
+//!   carry them into the result, and a relative path merges with the normalized path.
+//! - **Copied-path normalization** (RFC 3986 §5.2.4 applied where §5.2.2 copies the base
+//!   path, which its text leaves as it is): for a reference without path (empty, `?y`, `#s`)
+//!   the base path's dot segments are removed; a relative path merges with the base path as
+//!   written. What oxiri, the resolver of Oxigraph, does.
 //! - **Erratum 4789** (RFC 3986 §5.2.3, Held for Document Update): a base path whose last
 //!   segment is `.` or `..` is a directory, so `merge` appends the reference to the whole
 //!   base path and a `/` instead of dropping that last segment.
@@ -31,14 +35,16 @@ use crate::scan::find_byte;
 use crate::{Iri, IriRef, Uri, UriRef};
 
 /// How references are resolved: the literal algorithm of RFC 3986 §5.2.2 (the default,
-/// [`strict`](Self::strict)) or with the options that §5.2.1, erratum 4789 and §6.2.2.2
-/// allow, alone or in the presets [`rdf`](Self::rdf) and [`browser`](Self::browser).
+/// [`strict`](Self::strict)) or with the options that §5.2.1, §5.2.4, erratum 4789 and
+/// §6.2.2.2 allow, alone or in the presets [`rdf`](Self::rdf) and
+/// [`browser`](Self::browser). Each preset is named for the implementations and test suites
+/// whose results it reproduces; `docs/conformance.md` shows it at 100% on them.
 ///
-/// | preset | base normalization | erratum 4789 | encoded dots |
-/// |---|---|---|---|
-/// | `strict` (default) | no | no | no |
-/// | `rdf` | yes | yes | no |
-/// | `browser` | yes | yes | yes |
+/// | preset | base normalization | copied-path normalization | erratum 4789 | encoded dots |
+/// |---|---|---|---|---|
+/// | `strict` (default) | no | no | no | no |
+/// | `rdf` | no | yes | no | no |
+/// | `browser` | yes | (yes) | yes | yes |
 ///
 /// ```
 /// use iri::{Iri, IriRef, ResolveOptions};
@@ -46,6 +52,11 @@ use crate::{Iri, IriRef, Uri, UriRef};
 /// let r = IriRef::parse("?y").unwrap();
 /// assert_eq!(base.resolve(&r), "http://a/bb/ccc/./d;p?y");
 /// assert_eq!(base.resolve_with(&r, ResolveOptions::rdf()), "http://a/bb/ccc/d;p?y");
+/// // The rdf preset merges with the base path as written: oxiri's result.
+/// let base = Iri::parse("http://a/bb/ccc/..").unwrap();
+/// let g = IriRef::parse("g").unwrap();
+/// assert_eq!(base.resolve_with(&g, ResolveOptions::rdf()), "http://a/bb/ccc/g");
+/// assert_eq!(base.resolve_with(&g, ResolveOptions::browser()), "http://a/bb/g");
 ///
 /// let base = Iri::parse("scheme://a/b/c/d/e/f").unwrap();
 /// let r = IriRef::parse("%2E%2E/g").unwrap();
@@ -55,6 +66,7 @@ use crate::{Iri, IriRef, Uri, UriRef};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ResolveOptions {
     base_normalize: bool,
+    copied_path_normalize: bool,
     erratum_4789: bool,
     dot_encoded: bool,
 }
@@ -71,29 +83,32 @@ impl ResolveOptions {
     pub const fn strict() -> Self {
         ResolveOptions {
             base_normalize: false,
+            copied_path_normalize: false,
             erratum_4789: false,
             dot_encoded: false,
         }
     }
 
-    /// What RDF parsers need: base normalization (RFC 3986 §5.2.1) and erratum 4789
-    /// (§5.2.3), without encoded dots. The IRI resolution tests of the Turtle, N-Triples,
-    /// TriG and JSON-LD test suites resolve against bases such as `http://a/bb/ccc/./d;p?q`
-    /// and `http://a/bb/ccc/..` and expect their dot segments gone from every result,
-    /// `?y` and the empty reference included; and RDF compares IRIs character by character
-    /// (RDF 1.1 Concepts §3.2, no percent-decoding), so `%2E` stays text.
+    /// What oxiri (the resolver of the Oxigraph RDF stack) does, and so what its 451
+    /// resolution tests and the IRI resolution tests of the W3C RDF test suites (Turtle,
+    /// TriG) expect: copied-path normalization alone. The dot segments of the base path go
+    /// where the base path is copied into the result (an empty reference, `?y`, `#s`); a
+    /// relative path merges with the base path as written (no base normalization, no
+    /// erratum 4789); and `%2E` stays text, as RDF compares IRIs character by character
+    /// (RDF 1.1 Concepts §3.2).
     ///
     /// ```
     /// use iri::{Iri, IriRef, ResolveOptions};
     /// let base = Iri::parse("http://a/bb/ccc/..").unwrap();
-    /// let r = IriRef::parse("g").unwrap();
-    /// assert_eq!(base.resolve_with(&r, ResolveOptions::rdf()), "http://a/bb/g");
-    /// assert_eq!(base.resolve(&r), "http://a/bb/ccc/g");
+    /// let rdf = ResolveOptions::rdf();
+    /// assert_eq!(base.resolve_with(&IriRef::parse("?y").unwrap(), rdf), "http://a/bb/?y");
+    /// assert_eq!(base.resolve_with(&IriRef::parse("g").unwrap(), rdf), "http://a/bb/ccc/g");
     /// ```
     pub const fn rdf() -> Self {
         ResolveOptions {
-            base_normalize: true,
-            erratum_4789: true,
+            base_normalize: false,
+            copied_path_normalize: true,
+            erratum_4789: false,
             dot_encoded: false,
         }
     }
@@ -101,9 +116,10 @@ impl ResolveOptions {
     /// Browser-like resolution: base normalization, erratum 4789 and encoded dots. A
     /// browser parses its base before use, which removes the base's dot segments, and counts
     /// `%2e` as `.` in dot segments (the WHATWG URL Standard's path state); within RFC 3986
-    /// the same results follow from §5.2.1, erratum 4789 and §6.2.2.2. Only the path is
-    /// touched: none of the WHATWG Standard's other changes (host parsing, `\`, default
-    /// ports) is made.
+    /// the same results follow from §5.2.1, erratum 4789 and §6.2.2.2. It gives the path of
+    /// every case of web-platform-tests' `urltestdata.json` that RFC 3986 decides
+    /// (`docs/conformance.md`). Only the path is touched: none of the WHATWG Standard's other
+    /// changes (host parsing, `\`, default ports) is made.
     ///
     /// ```
     /// use iri::{Iri, IriRef, ResolveOptions};
@@ -114,6 +130,7 @@ impl ResolveOptions {
     pub const fn browser() -> Self {
         ResolveOptions {
             base_normalize: true,
+            copied_path_normalize: false,
             erratum_4789: true,
             dot_encoded: true,
         }
@@ -130,6 +147,23 @@ impl ResolveOptions {
     /// ```
     pub const fn base_normalize(mut self, yes: bool) -> Self {
         self.base_normalize = yes;
+        self
+    }
+
+    /// Sets copied-path normalization: where RFC 3986 §5.2.2 copies the base path into the
+    /// result (a reference without path: empty, `?y`, `#s`), its dot segments are removed
+    /// (§5.2.4), as from every other path the algorithm builds; a relative path still
+    /// merges with the base path as written. Base normalization does this and more.
+    ///
+    /// ```
+    /// use iri::{Iri, IriRef, ResolveOptions};
+    /// let base = Iri::parse("http://a/b/./c/..").unwrap();
+    /// let opts = ResolveOptions::strict().copied_path_normalize(true);
+    /// assert_eq!(base.resolve_with(&IriRef::parse("#s").unwrap(), opts), "http://a/b/#s");
+    /// assert_eq!(base.resolve_with(&IriRef::parse("g").unwrap(), opts), "http://a/b/c/g");
+    /// ```
+    pub const fn copied_path_normalize(mut self, yes: bool) -> Self {
+        self.copied_path_normalize = yes;
         self
     }
 
@@ -165,16 +199,27 @@ impl ResolveOptions {
     /// Whether base normalization is on.
     ///
     /// ```
-    /// assert!(iri::ResolveOptions::rdf().is_base_normalize());
+    /// assert!(iri::ResolveOptions::browser().is_base_normalize());
+    /// assert!(!iri::ResolveOptions::rdf().is_base_normalize());
     /// ```
     pub const fn is_base_normalize(&self) -> bool {
         self.base_normalize
+    }
+
+    /// Whether copied-path normalization is on.
+    ///
+    /// ```
+    /// assert!(iri::ResolveOptions::rdf().is_copied_path_normalize());
+    /// ```
+    pub const fn is_copied_path_normalize(&self) -> bool {
+        self.copied_path_normalize
     }
 
     /// Whether erratum 4789 is on.
     ///
     /// ```
     /// assert!(iri::ResolveOptions::browser().is_erratum_4789());
+    /// assert!(!iri::ResolveOptions::rdf().is_erratum_4789());
     /// ```
     pub const fn is_erratum_4789(&self) -> bool {
         self.erratum_4789
@@ -195,8 +240,21 @@ impl ResolveOptions {
     /// assert!(!iri::ResolveOptions::strict().dot_encoded(true).is_strict());
     /// ```
     pub const fn is_strict(&self) -> bool {
-        !(self.base_normalize || self.erratum_4789 || self.dot_encoded)
+        !(self.base_normalize
+            || self.copied_path_normalize
+            || self.erratum_4789
+            || self.dot_encoded)
     }
+
+    /// The names of the presets, in the order of their table: `strict`, `rdf`, `browser`.
+    ///
+    /// ```
+    /// use iri::ResolveOptions;
+    /// for name in ResolveOptions::PRESET_NAMES {
+    ///     assert_eq!(name.parse::<ResolveOptions>().unwrap().preset_name(), Some(name));
+    /// }
+    /// ```
+    pub const PRESET_NAMES: [&'static str; 3] = ["strict", "rdf", "browser"];
 
     /// The name of the preset these options are, if they are one: `strict`, `rdf` or
     /// `browser`.
@@ -234,9 +292,18 @@ impl ResolveOptions {
         }
         let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
         if rp.path_end == 0 {
-            return self.base_normalize && has_dot_segment(&bs[from..to]);
+            return self.normalizes_copied_path() && has_dot_segment(&bs[from..to]);
         }
-        rs.as_bytes()[0] != b'/' && ends_with_dot_segment(bs.as_bytes(), from, to)
+        (self.base_normalize || self.erratum_4789)
+            && rs.as_bytes()[0] != b'/'
+            && ends_with_dot_segment(bs.as_bytes(), from, to)
+    }
+
+    /// Whether the base path copied for a reference without path loses its dot segments
+    /// (base normalization does it too).
+    #[inline]
+    const fn normalizes_copied_path(&self) -> bool {
+        self.base_normalize || self.copied_path_normalize
     }
 
     /// [`changes`](Self::changes) with encoded dots on.
@@ -252,7 +319,8 @@ impl ResolveOptions {
         let (from, to) = (bp.auth_end as usize, bp.path_end as usize);
         let b_path = &bs[from..to];
         if r_path.is_empty() {
-            return self.base_normalize && (has_dot_segment(b_path) || has_pct_2e(b_path));
+            return self.normalizes_copied_path()
+                && (has_dot_segment(b_path) || has_pct_2e(b_path));
         }
         has_pct_2e(b_path)
             || ((self.base_normalize || self.erratum_4789)
@@ -486,7 +554,7 @@ pub(crate) fn resolve_options_walk(
         let has_auth = bp.auth_end > bp.scheme_end;
         if r_path.is_empty() {
             // T.path = Base.path (normalized when asked); T.query = Base.query unless R has one.
-            if opts.base_normalize {
+            if opts.normalizes_copied_path() {
                 walk(out, None, b_path, enc);
             } else {
                 out.push_str(b_path);
@@ -623,7 +691,8 @@ impl<T: AsRef<str>> Uri<T> {
     /// use iri::{ResolveOptions, Uri, UriRef};
     /// let base = Uri::parse("http://a/b/c/..").unwrap();
     /// let r = UriRef::parse("g").unwrap();
-    /// assert_eq!(base.resolve_with(&r, ResolveOptions::rdf()), "http://a/b/g");
+    /// assert_eq!(base.resolve_with(&r, ResolveOptions::rdf()), "http://a/b/c/g");
+    /// assert_eq!(base.resolve_with(&r, ResolveOptions::browser()), "http://a/b/g");
     /// ```
     pub fn resolve_with<U: AsRef<str>>(
         &self,

@@ -6,7 +6,8 @@
 //! such as `01.2.3.4` or `256.1.1.1`, is a registered name. Hosts are classified from text
 //! that the parser has already validated, so classification cannot fail.
 //!
-//! Left out on purpose: IPv6 zone identifiers (RFC 6874) and the WHATWG URL Standard's other
+//! Left out on purpose: IPv6 zone identifiers (RFC 6874; `legacy::ZonedIriRef` takes them off
+//! before a host is classified) and the WHATWG URL Standard's other
 //! IPv4 forms (`0x7f.1`); the latter are reported as look-alikes by the linter instead.
 
 use core::fmt;
