@@ -542,6 +542,17 @@ fn stdin_progress() -> (Option<u64>, Unit) {
     }
 }
 
+/// A rate of lines per second as the bar shows it: rounded, with the separators of its count
+/// (`{human_pos}`: `12,346`).
+fn rate_text(per_sec: f64) -> String {
+    let n = if per_sec.is_finite() && per_sec > 0.0 {
+        per_sec.round() as u64
+    } else {
+        0
+    };
+    indicatif::HumanCount(n).to_string()
+}
+
 /// A progress bar on standard error: over a known total of bytes, with rate and ETA, or a
 /// spinner over lines, with their rate.
 fn progress_bar(total: Option<u64>, unit: Unit) -> ProgressBar {
@@ -557,7 +568,7 @@ fn progress_bar(total: Option<u64>, unit: Unit) -> ProgressBar {
         .with_key(
             "rate",
             |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0}", state.per_sec());
+                let _ = w.write_str(&rate_text(state.per_sec()));
             },
         );
     let pb = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr()).with_style(style);
@@ -587,6 +598,15 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rate_has_the_separators_of_the_count() {
+        assert_eq!(rate_text(12_345.6), "12,346");
+        assert_eq!(rate_text(999.4), "999");
+        assert_eq!(rate_text(1_234_567.0), "1,234,567");
+        assert_eq!(rate_text(f64::NAN), "0");
+        assert_eq!(indicatif::HumanCount(1_234_567).to_string(), "1,234,567");
+    }
 
     #[test]
     fn workers_never_outnumber_the_tasks_of_a_whole_input() {
