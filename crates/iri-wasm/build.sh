@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the library for WebAssembly and writes
 #   - the npm package `iri-toolkit` into crates/iri-wasm/pkg/ (ESM, types; `npm pack` there), and
-#   - the static IRI viewer into target/viewer/ (index.html, viewer.css, viewer.js): the page
+#   - the static IRI viewer into target/viewer/ (or $CARGO_TARGET_DIR/viewer/; index.html, viewer.css, viewer.js): the page
 #     of `iri serve` calling the WebAssembly module instead of the server, the module embedded
 #     in viewer.js (base64) so that it works opened from disk (file://) as on any static host.
 #
@@ -14,8 +14,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+# The target directory: CARGO_TARGET_DIR when set (relative to the workspace), else target/.
+target="${CARGO_TARGET_DIR:-$root/target}"
+case "$target" in /*) ;; *) target="$root/$target" ;; esac
 pkg="$here/pkg"
-viewer="$root/target/viewer"
+viewer="$target/viewer"
 while [ $# -gt 0 ]; do
   case "$1" in
     --pkg) pkg=$2; shift 2 ;;
@@ -34,7 +37,7 @@ fi
 
 cd "$root"
 cargo build --target wasm32-unknown-unknown --profile wasm-release -p iri-toolkit-wasm
-wasm="$root/target/wasm32-unknown-unknown/wasm-release/iri_toolkit_wasm.wasm"
+wasm="$target/wasm32-unknown-unknown/wasm-release/iri_toolkit_wasm.wasm"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
