@@ -13,11 +13,11 @@
 //! it is absent.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use iri::{ErrorKind, Iri, IriRef, Kind, ResolveOptions};
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{IriAbsoluteStr, IriReferenceStr, IriStr};
+use iri_testkit::corpus::corpus_file;
 use proptest::prelude::*;
 
 /// A class of difference: its name (a heading of docs/differences.md) and which peer.
@@ -307,34 +307,6 @@ fn compare_resolution(b: &str, r: &str, tally: &mut Tally) {
             });
         }
     }
-}
-
-/// The text of a file of the corpus, from the directory `IRI_CORPUS_DIR` names, else the
-/// repository's `data/corpus`; a file stored gzip-compressed (`corpus.txt.gz`) is
-/// decompressed. A missing file fails the test.
-fn corpus_file(name: &str) -> String {
-    let dir = std::env::var_os("IRI_CORPUS_DIR")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/corpus"));
-    let file = dir.join(name);
-    if let Ok(text) = std::fs::read_to_string(&file) {
-        return text;
-    }
-    let gz = dir.join(format!("{name}.gz"));
-    let read = std::fs::File::open(&gz).and_then(|f| {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(f), &mut text)?;
-        Ok(text)
-    });
-    read.unwrap_or_else(|e| {
-        panic!(
-            "the corpus is missing: neither {} nor {} ({e}; set IRI_CORPUS_DIR to the directory \
-             holding corpus.txt or corpus.txt.gz and relative_urls_cc_10k.csv)",
-            file.display(),
-            gz.display()
-        )
-    })
 }
 
 #[test]

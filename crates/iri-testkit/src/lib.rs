@@ -6,6 +6,8 @@
 //!   the library's property tests and fuzz regressions call the same functions.
 //! - [`counting`]: a counting global allocator, for the tests of allocation promises and
 //!   bounded memory.
+//! - [`corpus`]: the reader of the repository's corpus (`data/corpus/`).
 
+pub mod corpus;
 pub mod counting;
 pub mod laws;

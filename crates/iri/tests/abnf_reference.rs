@@ -560,7 +560,7 @@ const BIG_STACK: usize = 1 << 30;
 
 #[test]
 fn corpus_agrees() {
-    let text = common::corpus_file("corpus.txt");
+    let text = iri_testkit::corpus::corpus_file("corpus.txt");
     assert!(text.lines().count() > 300_000, "corpus.txt is too short");
     // `IRI_ABNF_CORPUS=all` checks every line (minutes in the test profile, seconds with
     // `--release`).

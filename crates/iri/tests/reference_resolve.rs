@@ -130,7 +130,7 @@ fn every_short_reference_against_bases_of_every_shape() {
 /// The pairs of `relative_urls_cc_10k.csv` (base, reference), from the repository's
 /// `data/corpus` or `IRI_CORPUS_DIR`.
 fn corpus_pairs() -> Vec<(String, String)> {
-    let text = common::corpus_file("relative_urls_cc_10k.csv");
+    let text = iri_testkit::corpus::corpus_file("relative_urls_cc_10k.csv");
     text.lines()
         .skip(1)
         .filter_map(|l| l.split_once(','))

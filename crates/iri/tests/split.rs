@@ -196,7 +196,7 @@ fn lint_the_types_and_the_parser_agree_on_the_userinfo() {
 
 #[test]
 fn every_corpus_line_splits_as_it_parses() {
-    let text = common::corpus_file("corpus.txt");
+    let text = iri_testkit::corpus::corpus_file("corpus.txt");
     let (mut lines, mut valid) = (0, 0);
     for line in text.lines() {
         check_any(line);

@@ -10,36 +10,6 @@
 #![allow(dead_code)] // each test crate uses its own part
 
 use std::ops::RangeBounds;
-use std::path::PathBuf;
-
-/// The text of a file of the corpus (`corpus.txt`, `relative_urls_cc_10k.csv`), from the
-/// directory `IRI_CORPUS_DIR` names, else the repository's `data/corpus`; a file stored
-/// gzip-compressed (`corpus.txt.gz`) is decompressed. A missing file fails the test with what
-/// to set: the corpus tests never pass by skipping.
-pub fn corpus_file(name: &str) -> String {
-    let dir = std::env::var_os("IRI_CORPUS_DIR")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/corpus"));
-    let file = dir.join(name);
-    if let Ok(text) = std::fs::read_to_string(&file) {
-        return text;
-    }
-    let gz = dir.join(format!("{name}.gz"));
-    let read = std::fs::File::open(&gz).and_then(|f| {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(f), &mut text)?;
-        Ok(text)
-    });
-    read.unwrap_or_else(|e| {
-        panic!(
-            "the corpus is missing: neither {} nor {} ({e}; set IRI_CORPUS_DIR to the directory \
-             holding {name} or {name}.gz)",
-            file.display(),
-            gz.display()
-        )
-    })
-}
 
 /// A row of a table, with its 1-based line number for messages.
 pub struct Row {
