@@ -70,3 +70,17 @@ pub fn assert_code(o: &Output, want: i32) {
         stderr(o)
     );
 }
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("iri-cli-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The two IRIs of RFC 3987 §5.3.2.
+pub const RFC_5_3_2: [&str; 2] = [
+    "example://a/b/c/%7Bfoo%7D/ros\u{E9}",
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
+];
