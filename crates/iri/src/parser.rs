@@ -578,7 +578,7 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
 #[inline(always)]
 fn with_hint(s: &str, parsed: Result<Positions, ParseError>) -> Result<Positions, ParseError> {
     parsed.map_err(|mut e| {
-        e.hint = hint(s.as_bytes(), &e);
+        e.hint = hint(s, &e);
         e
     })
 }
@@ -631,7 +631,8 @@ impl scan::WithScanner for Parse<'_> {
 /// What the input of `e` probably meant, when it looks like a common mistake (see [`Hint`]).
 #[cold]
 #[inline(never)]
-fn hint(b: &[u8], e: &ParseError) -> Option<Hint> {
+fn hint(s: &str, e: &ParseError) -> Option<Hint> {
+    let b = s.as_bytes();
     match e.kind {
         ErrorKind::InvalidPctEncoding => return Some(Hint::LiteralPercent),
         ErrorKind::InvalidIpLiteral => {
@@ -658,27 +659,14 @@ fn hint(b: &[u8], e: &ParseError) -> Option<Hint> {
     ) {
         return None;
     }
-    // The authority: after "scheme:" (if any) and "//", up to the first '/', '?' or '#'.
-    let mut i = 0;
-    if b.first().is_some_and(u8::is_ascii_alphabetic) {
-        let n = b.iter().position(|&c| !is(c, SCHEME)).unwrap_or(b.len());
-        if b.get(n) == Some(&b':') {
-            i = n + 1;
-        }
-    }
-    if !b[i..].starts_with(b"//") {
-        return None;
-    }
-    let start = i + 2;
-    let end = b[start..]
-        .iter()
-        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-        .map_or(b.len(), |p| start + p);
-    let authority = &b[start..end];
-    let host = authority
-        .iter()
-        .rposition(|&c| c == b'@')
-        .map_or(authority, |p| &authority[p + 1..]);
+    // The host and port: the authority (RFC 3986 §3.2) after its userinfo, as the one
+    // splitter cuts them (the userinfo ends at the first '@').
+    let c = crate::split::Components::split(s);
+    let authority = c.authority()?;
+    let host = c
+        .userinfo()
+        .map_or(authority, |u| &authority[u.len() + 1..])
+        .as_bytes();
     if host.first() != Some(&b'[') && host.contains(&b':') && parse_ipv6(host).is_some() {
         return Some(Hint::Ipv6NeedsBrackets);
     }
