@@ -71,7 +71,18 @@ pub fn configure(settings: Settings) {
 
 /// The options of this run (the defaults when [`configure`] was not called, as in tests).
 pub fn settings() -> Settings {
+    #[cfg(test)]
+    if let Some(s) = THIS_THREAD.with(std::cell::Cell::get) {
+        return s;
+    }
     SETTINGS.get().copied().unwrap_or_default()
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Options that a test sets for the runs on its own thread (with one worker, the whole
+    /// run), in place of the process-wide ones.
+    pub static THIS_THREAD: std::cell::Cell<Option<Settings>> = const { std::cell::Cell::new(None) };
 }
 
 /// How many workers to start for a first chunk of `lines` lines: the threads wanted (0: one

@@ -77,7 +77,9 @@ fn to_uri_idna() {
     assert_eq!(
         stdout(&o),
         "http://xn--rsum-bpad.example.org/\n\
-         error: the host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\n\
+         error: the host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules): \
+         U+005F LOW LINE is not allowed by UseSTD3ASCIIRules, which allows letters, digits and \
+         '-' in a label\n\
          x-s://r%C3%A9sum%C3%A9/caf%C3%A9\n\
          http://EXAMPLE.org/caf%C3%A9\n"
     );

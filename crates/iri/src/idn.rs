@@ -13,9 +13,12 @@
 //! Hosts must be percent-decoded before they reach these functions.
 
 use alloc::borrow::Cow;
+use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
+use icu_properties::props::{BidiClass, GeneralCategory, GeneralCategoryGroup};
+use icu_properties::CodePointMapData;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use crate::{IriRef, UriRef};
@@ -30,6 +33,7 @@ use crate::{IriRef, UriRef};
 pub struct IdnaError {
     host: String,
     operation: &'static str,
+    reason: Option<String>,
 }
 
 impl IdnaError {
@@ -52,6 +56,31 @@ impl IdnaError {
     pub fn host(&self) -> &str {
         &self.host
     }
+
+    /// Which rule the host breaks, in words, when one can be named: a disallowed character,
+    /// an ASCII character or hyphen that UseSTD3ASCIIRules refuses, the Bidi Rule, an `xn--`
+    /// label that is not Punycode, a label starting with a combining mark, or the DNS lengths.
+    /// `Display` ends with it.
+    ///
+    /// ```
+    /// let err = iri::idn::to_ascii("\u{661}\u{662}\u{663}.example").unwrap_err();
+    /// assert!(err.reason().unwrap().contains("Bidi Rule"));
+    /// let err = iri::idn::to_ascii("exa_mple.org").unwrap_err();
+    /// assert!(err.reason().unwrap().contains("UseSTD3ASCIIRules"));
+    /// ```
+    pub fn reason(&self) -> Option<&str> {
+        self.reason.as_deref()
+    }
+
+    /// The error for `host`, with the rule it breaks when one can be named.
+    #[cold]
+    fn new(host: &str, operation: &'static str) -> Self {
+        IdnaError {
+            host: String::from(host),
+            operation,
+            reason: why(host, operation == "ToASCII"),
+        }
+    }
 }
 
 impl fmt::Display for IdnaError {
@@ -66,7 +95,11 @@ impl fmt::Display for IdnaError {
             } else {
                 ""
             }
-        )
+        )?;
+        match &self.reason {
+            Some(reason) => write!(f, ": {reason}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -89,10 +122,7 @@ pub fn to_ascii(host: &str) -> Result<Cow<'_, str>, IdnaError> {
             Hyphens::CheckFirstLast,
             DnsLength::VerifyAllowRootDot,
         )
-        .map_err(|_| IdnaError {
-            host: String::from(host),
-            operation: "ToASCII",
-        })
+        .map_err(|_| IdnaError::new(host, "ToASCII"))
 }
 
 /// ToASCII for comparison: UTS #46 mapping and Punycode without the STD3 and length checks,
@@ -121,10 +151,7 @@ pub fn to_unicode(host: &str) -> Result<Cow<'_, str>, IdnaError> {
         Uts46::new().to_unicode(host.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
     match result {
         Ok(()) => Ok(out),
-        Err(_) => Err(IdnaError {
-            host: String::from(host),
-            operation: "ToUnicode",
-        }),
+        Err(_) => Err(IdnaError::new(host, "ToUnicode")),
     }
 }
 
@@ -229,6 +256,7 @@ impl<T: AsRef<str>> IriRef<T> {
         let iri = IriRef::parse(text).map_err(|_| IdnaError {
             host: String::from(host),
             operation: "ToASCII",
+            reason: None,
         })?;
         let uri = iri.to_uri();
         let pos = uri.positions();
@@ -306,5 +334,223 @@ impl<T: AsRef<str>> UriRef<T> {
     pub fn to_iri_with(&self, opts: &IdnaOptions<'_>) -> IriRef<Cow<'_, str>> {
         let (text, pos) = to_iri_idna(self.as_str(), self.positions(), opts);
         IriRef::from_parts(text, pos)
+    }
+}
+
+/// The label separators UTS #46 maps to `.` (§2.3: U+002E and the ideographic and full-width
+/// full stops).
+const DOTS: [char; 4] = ['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+
+/// `U+XXXX NAME` or `U+XXXX 'c'`, as the parse errors write a character.
+struct Shown(char);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::types::error::fmt_char(f, self.0)
+    }
+}
+
+/// The bidi class of `c` (Unicode Character Database, through `icu_properties`).
+fn bidi(c: char) -> BidiClass {
+    CodePointMapData::<BidiClass>::new().get(c)
+}
+
+/// Whether UTS #46 processing of `text` fails, with no deny list, hyphens allowed.
+fn fails(text: &str) -> bool {
+    Uts46::new()
+        .to_unicode(text.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow)
+        .1
+        .is_err()
+}
+
+/// Whether `c` is disallowed (or unassigned) in UTS #46's mapping table: tried in a label
+/// where no other rule can fail (after ALEF if it is an Arabic-Indic digit, alone if it is
+/// right-to-left, else after `a`, so that the Bidi Rule and the combining-mark rule hold).
+fn disallowed(c: char) -> bool {
+    let mut label = String::new();
+    match bidi(c) {
+        BidiClass::ArabicNumber => label.push('\u{627}'),
+        BidiClass::RightToLeft | BidiClass::ArabicLetter => {}
+        _ => label.push('a'),
+    }
+    label.push(c);
+    fails(&label)
+}
+
+/// Why `host` fails UTS #46 processing (ToASCII with UseSTD3ASCIIRules when `to_ascii`),
+/// when one rule can be named (see [`IdnaError::reason`]); the rules of UTS #46 §4.1 and, for
+/// ToASCII, §4.2 step 4 (the DNS lengths).
+fn why(host: &str, to_ascii: bool) -> Option<String> {
+    let labels = || host.split(DOTS);
+    let bidi_name = |c: char| match bidi(c) {
+        BidiClass::ArabicNumber => "AN, an Arabic-Indic digit",
+        BidiClass::EuropeanNumber => "EN, a European digit",
+        BidiClass::NonspacingMark => "NSM, a combining mark",
+        BidiClass::OtherNeutral => "ON, a neutral",
+        BidiClass::CommonSeparator => "CS, a separator",
+        BidiClass::EuropeanTerminator => "ET, a terminator",
+        _ => "neither L, R nor AL",
+    };
+    for label in labels() {
+        let ace = label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("xn--"));
+        if ace {
+            if fails(label) {
+                return Some(format!(
+                    "the label \"{label}\" starts with xn-- but is not the Punycode of a \
+                     valid label (UTS #46 §4.1)"
+                ));
+            }
+            continue;
+        }
+        for c in label.chars().filter(|c| !c.is_ascii()) {
+            if matches!(c, '\u{200C}' | '\u{200D}') {
+                if fails(label) {
+                    return Some(format!(
+                        "{} is allowed only where the joining rules of RFC 5892 Appendix A \
+                         (CONTEXTJ) allow it, as after a virama (UTS #46 §4.1, CheckJoiners)",
+                        Shown(c)
+                    ));
+                }
+                continue;
+            }
+            if disallowed(c) {
+                return Some(format!(
+                    "{} is disallowed in domain names (its status in the UTS #46 mapping \
+                     table is disallowed, or it is unassigned)",
+                    Shown(c)
+                ));
+            }
+        }
+        if let Some(first) = label.chars().next() {
+            let mark = GeneralCategoryGroup::Mark
+                .contains(CodePointMapData::<GeneralCategory>::new().get(first));
+            if mark {
+                return Some(format!(
+                    "the label \"{label}\" starts with the combining mark {} (UTS #46 §4.1)",
+                    Shown(first)
+                ));
+            }
+        }
+    }
+    if to_ascii {
+        for label in labels() {
+            if let Some(c) = label
+                .chars()
+                .find(|&c| c.is_ascii() && !c.is_ascii_alphanumeric() && c != '-')
+            {
+                return Some(format!(
+                    "{} is not allowed by UseSTD3ASCIIRules, which allows letters, digits and \
+                     '-' in a label",
+                    Shown(c)
+                ));
+            }
+            if label.starts_with('-') || label.ends_with('-') {
+                return Some(format!(
+                    "the label \"{label}\" starts or ends with '-', which UseSTD3ASCIIRules \
+                     does not allow"
+                ));
+            }
+        }
+    }
+    // The Bidi Rule applies to every label of a domain name that holds a right-to-left
+    // character or an Arabic-Indic digit (RFC 5893 §1.4, §2; UTS #46 §4.1, CheckBidi).
+    let rtl = host.chars().any(|c| {
+        matches!(
+            bidi(c),
+            BidiClass::RightToLeft | BidiClass::ArabicLetter | BidiClass::ArabicNumber
+        )
+    });
+    if rtl {
+        for label in labels() {
+            let Some(first) = label.chars().next() else {
+                continue;
+            };
+            if !matches!(
+                bidi(first),
+                BidiClass::LeftToRight | BidiClass::RightToLeft | BidiClass::ArabicLetter
+            ) {
+                return Some(format!(
+                    "the label \"{label}\" starts with {} (bidi class {}), and in a domain \
+                     name with right-to-left characters or Arabic-Indic digits every label \
+                     starts with a letter (the Bidi Rule, RFC 5893 §2 condition 1; UTS #46 \
+                     §4.1, CheckBidi)",
+                    Shown(first),
+                    bidi_name(first)
+                ));
+            }
+        }
+        let (marked, _) =
+            Uts46::new().to_unicode(host.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+        if let Some(label) = marked.split('.').find(|l| l.contains('\u{FFFD}')) {
+            return Some(format!(
+                "the label \"{label}\" (U+FFFD where it fails) breaks the Bidi Rule \
+                 (RFC 5893 §2): a right-to-left label holds no left-to-right letters and does \
+                 not mix European and Arabic-Indic digits, a left-to-right label holds no \
+                 right-to-left characters, and each ends with a letter or digit"
+            ));
+        }
+    }
+    if to_ascii {
+        let lax = Uts46::new().to_ascii(
+            host.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::CheckFirstLast,
+            DnsLength::Ignore,
+        );
+        if lax.is_ok() {
+            return Some(String::from(
+                "it is too long or has an empty label for DNS: in ASCII form each label is 1 \
+                 to 63 bytes and the name at most 253 (UTS #46 §4.2, VerifyDnsLength)",
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod reason_tests {
+    use super::*;
+
+    /// The reason `to_ascii` gives for `host`.
+    fn reason(host: &str) -> String {
+        let err = to_ascii(host).unwrap_err();
+        let reason = err.reason().unwrap_or_default().to_owned();
+        assert!(err.to_string().ends_with(&reason));
+        reason
+    }
+
+    #[test]
+    fn each_rule_is_named() {
+        // Arabic-Indic digits are valid characters, but a label may not start with one in a
+        // domain name with right-to-left characters (RFC 5893 §2 condition 1).
+        let r = reason("\u{661}\u{662}\u{663}.example");
+        assert!(
+            r.contains("\"\u{661}\u{662}\u{663}\" starts with U+0661"),
+            "{r}"
+        );
+        assert!(
+            r.contains("bidi class AN") && r.contains("condition 1"),
+            "{r}"
+        );
+        // A right-to-left label may not hold left-to-right letters.
+        let r = reason("\u{5D0}a\u{5D1}.example");
+        assert!(r.contains("breaks the Bidi Rule"), "{r}");
+        // U+2488 DIGIT ONE FULL STOP and U+E000 (private use) are disallowed.
+        let r = reason("a\u{E000}b.example");
+        assert!(r.contains("U+E000") && r.contains("disallowed"), "{r}");
+        let r = reason("a\u{FFFF}b.example");
+        assert!(r.contains("U+FFFF") && r.contains("disallowed"), "{r}");
+        assert!(reason("exa_mple.org").contains("U+005F"));
+        assert!(reason("-a.org").contains("starts or ends with '-'"));
+        assert!(reason("xn--a.org").contains("not the Punycode"));
+        assert!(reason("\u{301}a.org").contains("combining mark U+0301"));
+        assert!(reason("a\u{200D}b.org").contains("CONTEXTJ"));
+        assert!(reason(&"a".repeat(64)).contains("63 bytes"));
+        assert!(reason("a..b").contains("empty label"));
+        // ToUnicode names the rule too.
+        let err = to_unicode("xn--a.org").unwrap_err();
+        assert!(err.reason().unwrap().contains("not the Punycode"));
     }
 }

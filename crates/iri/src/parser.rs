@@ -635,6 +635,13 @@ fn hint(s: &str, e: &ParseError) -> Option<Hint> {
     let b = s.as_bytes();
     match e.kind {
         ErrorKind::InvalidPctEncoding => return Some(Hint::LiteralPercent),
+        // The segment before the ':' has the form of a scheme (RFC 3986 §3.1).
+        ErrorKind::ColonInFirstSegment => {
+            let head = &b[..e.offset];
+            let scheme = head.first().is_some_and(u8::is_ascii_alphabetic)
+                && head.iter().all(|&c| is(c, SCHEME));
+            return scheme.then_some(Hint::AbsoluteNotRelative);
+        }
         ErrorKind::InvalidIpLiteral => {
             // `e.offset` is the `[`; the authority ends at the first '/', '?' or '#'.
             let rest = &b[e.offset + 1..];

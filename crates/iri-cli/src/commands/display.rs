@@ -70,7 +70,7 @@ pub fn display(args: DisplayArgs, out: &mut impl Write) -> io::Result<Outcome> {
     };
     let format = args.output.format;
     transform_shown(args.inputs, format, Written::AsIs, out, |s, buf| {
-        buf.push_str(&shown.show(s));
+        super::transform::put(buf, shown.show(s));
         Ok(())
     })
 }

@@ -1,6 +1,7 @@
 //! The subcommands that turn each input into one output string: `to-uri`, `to-iri`,
 //! `resolve`, `relativize` and `normalize`; their driver is `display`'s too.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
@@ -14,7 +15,7 @@ use crate::cli::{BaseArgs, Format, NormalizeArgs, ResolveArgs, ToUriArgs, Transf
 use crate::failure::Failure;
 use crate::input::Origin;
 use crate::json::JsonObject;
-use crate::output::{tsv_field, tsv_row, write_escaped};
+use crate::output::{escaped, tsv_field, tsv_row, write_escaped};
 
 /// Runs `iri to-uri`: each IRI reference mapped to a URI reference (RFC 3987 §3.1); with
 /// `--idna`, the host of DNS schemes through ToASCII first; with `--charset`, the query of
@@ -62,7 +63,7 @@ fn to_uri_charset_or_not(
             let uri = r
                 .to_uri_with(opts)
                 .map_err(|e| Failure::idna(&e, host_offset(r)))?;
-            buf.push_str(uri.as_str());
+            put(buf, uri.into_inner());
         }
     }
     Ok(())
@@ -90,7 +91,7 @@ fn to_uri_charset(
         hint: None,
         located: false,
     })?;
-    buf.push_str(uri.as_str());
+    put(buf, uri.into_inner());
     Ok(())
 }
 
@@ -107,8 +108,8 @@ pub fn to_iri(args: TransformArgs, out: &mut impl Write) -> io::Result<Outcome> 
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
         match &idna {
-            None => buf.push_str(r.to_iri().as_str()),
-            Some(opts) => buf.push_str(r.to_iri_with(opts).as_str()),
+            None => put(buf, r.to_iri().into_inner()),
+            Some(opts) => put(buf, r.to_iri_with(opts).into_inner()),
         }
         Ok(())
     })
@@ -128,7 +129,7 @@ pub fn normalize(args: NormalizeArgs, out: &mut impl Write) -> io::Result<Outcom
     }
     transform(args.inputs, args.output.format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        buf.push_str(n.normalize(&r).as_str());
+        put(buf, n.normalize(&r).into_inner());
         Ok(())
     })
 }
@@ -147,7 +148,7 @@ pub fn resolve(args: ResolveArgs, out: &mut impl Write) -> io::Result<Outcome> {
             Some(base) => {
                 base.resolve_into_with(&r, opts, buf);
             }
-            None => buf.push_str(relative.resolve_relative_with(&r, opts).as_str()),
+            None => put(buf, relative.resolve_relative_with(&r, opts).into_inner()),
         }
         Ok(())
     })
@@ -163,7 +164,7 @@ pub fn relativize(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
         let r = base
             .relativize(&target)
             .map_err(|e| Failure::unreachable(&e))?;
-        buf.push_str(r.as_str());
+        put(buf, r.into_inner());
         Ok(())
     })
 }
@@ -209,12 +210,44 @@ pub(super) fn transform_shown(
                 Ok(s) => f(s, buf),
                 Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
             };
+            if result.is_ok() && take_over(out, format, shown, buf) {
+                return true;
+            }
             // Writing into memory cannot fail.
             let _ = write_one(out, format, shown, origin, bytes, buf, &result);
             result.is_ok()
         })
     })?;
     Ok(Outcome::from_ok(all_ok))
+}
+
+/// The output length from which a text line's output becomes the task's output itself rather
+/// than being copied into it (a copy of a long line's output would add its size to the peak).
+const TAKE_OVER: usize = 64 << 10;
+
+/// Makes `buf`, a long output written as it is in text, the task's output `out` when that is
+/// still empty, instead of copying it: one copy of a long line's output is in memory, not two.
+/// Returns whether it did.
+fn take_over(out: &mut Vec<u8>, format: Format, shown: Shown, buf: &mut String) -> bool {
+    if format != Format::Text || !out.is_empty() || buf.len() < TAKE_OVER {
+        return false;
+    }
+    if shown == Shown::Escape && matches!(escaped(buf), Cow::Owned(_)) {
+        return false;
+    }
+    buf.reserve_exact(1);
+    buf.push('\n');
+    *out = std::mem::take(buf).into_bytes();
+    true
+}
+
+/// Puts an output made elsewhere into the (empty) buffer: moved when it is owned, so that a
+/// long output is not copied.
+pub(super) fn put<'a>(buf: &mut String, s: impl Into<Cow<'a, str>>) {
+    match s.into() {
+        Cow::Owned(s) if buf.is_empty() => *buf = s,
+        s => buf.push_str(&s),
+    }
 }
 
 thread_local! {

@@ -4,7 +4,6 @@
 //! remove has none.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 use super::remove_dot_segments;
@@ -60,59 +59,68 @@ pub(super) fn relativize(
     let tail_start = target.positions().path_end as usize; // "?query#fragment" of the target
     let t_tail = &t[tail_start..];
     let frag_tail = &t[target.positions().query_end() as usize..]; // "#fragment" or ""
-    let mut candidates: Vec<String> = Vec::new();
+                                                                   // Candidates in order of preference: among equally short ones, the first wins. Each is
+                                                                   // built only when it can be shorter than the best so far, and checked at once, so that a
+                                                                   // long target is held in one candidate and its check, not in every candidate at once.
+    let mut best: Option<IriRef<String>> = None;
+    let mut buf = String::with_capacity(t.len());
+    let shorter = |best: &Option<IriRef<String>>, len: usize| {
+        best.as_ref().is_none_or(|b| len < b.as_str().len())
+    };
+    let mut consider = |best: &mut Option<IriRef<String>>, c: String| {
+        if !shorter(best, c.len()) {
+            return;
+        }
+        let Ok(r) = IriRef::parse(c) else { return };
+        if base.resolve_into(&r, &mut buf) == t {
+            *best = Some(r);
+        }
+    };
 
     if base.scheme() == target.scheme() {
-        // Candidates in order of preference: among equally short ones, the first wins.
         if base.authority() == target.authority() {
             let (bp, tp) = (base.path(), target.path());
             if bp == tp {
                 if base.query() == target.query() {
-                    candidates.push(String::from(frag_tail));
+                    consider(&mut best, String::from(frag_tail));
                 } else if target.query().is_some() {
-                    candidates.push(String::from(t_tail));
+                    consider(&mut best, String::from(t_tail));
                 }
             }
             let dir = base_directory(base);
             let normalized = remove_dot_segments(dir);
             for d in [dir, normalized.as_str()] {
-                let mut c = relative_path(d, tp);
+                let mut c = relative_path(d, tp, t_tail.len());
                 c.push_str(t_tail);
-                candidates.push(c);
+                consider(&mut best, c);
                 if d == normalized {
                     break;
                 }
             }
-            if tp.starts_with('/') {
+            let extra = if tp.starts_with("//") { 2 } else { 0 };
+            if tp.starts_with('/') && shorter(&best, extra + tp.len() + t_tail.len()) {
                 let mut c = String::new();
                 if tp.starts_with("//") {
                     c.push_str("/.");
                 }
                 c.push_str(tp);
                 c.push_str(t_tail);
-                candidates.push(c);
+                consider(&mut best, c);
             }
         }
         if let Some(a) = target.authority() {
-            let mut c = String::from("//");
-            c.push_str(a);
-            c.push_str(target.path());
-            c.push_str(t_tail);
-            candidates.push(c);
+            let len = 2 + a.len() + target.path().len() + t_tail.len();
+            if shorter(&best, len) {
+                let mut c = String::from("//");
+                c.push_str(a);
+                c.push_str(target.path());
+                c.push_str(t_tail);
+                consider(&mut best, c);
+            }
         }
     }
-    candidates.push(String::from(t));
-
-    let mut best: Option<IriRef<String>> = None;
-    let mut buf = String::new();
-    for c in candidates {
-        if best.as_ref().is_some_and(|b| b.as_str().len() <= c.len()) {
-            continue;
-        }
-        let Ok(r) = IriRef::parse(c) else { continue };
-        if base.resolve_into(&r, &mut buf) == t {
-            best = Some(r);
-        }
+    if shorter(&best, t.len()) {
+        consider(&mut best, String::from(t));
     }
     best.ok_or_else(|| RelativizeError {
         target: String::from(t),
@@ -131,8 +139,8 @@ fn base_directory(base: Iri<&str>) -> &str {
 }
 
 /// The relative-path candidate: climb from the directory `dir` to the longest common
-/// directory, then descend to the target path `tp`.
-fn relative_path(dir: &str, tp: &str) -> String {
+/// directory, then descend to the target path `tp`; with `room` bytes to spare for the tail.
+fn relative_path(dir: &str, tp: &str, room: usize) -> String {
     let same = dir
         .bytes()
         .zip(tp.bytes())
@@ -145,7 +153,7 @@ fn relative_path(dir: &str, tp: &str) -> String {
         .map_or(0, |p| p + 1);
     let ups = dir[common..].bytes().filter(|&c| c == b'/').count();
     let rest = &tp[common..];
-    let mut c = String::new();
+    let mut c = String::with_capacity(3 * ups + 2 + rest.len() + room);
     if rest.is_empty() {
         if ups == 0 {
             c.push('.');

@@ -153,6 +153,10 @@ pub enum Hint {
     Backslash,
     /// A `%` that is not a percent-encoding: a literal `%` is written `%25` (RFC 3986 §2.4).
     LiteralPercent,
+    /// A relative reference that starts with a scheme (`http://a/` read as a relative
+    /// reference): it is an absolute IRI, and a relative reference has no scheme
+    /// (RFC 3986 §4.1, §4.2).
+    AbsoluteNotRelative,
 }
 
 impl Hint {
@@ -169,6 +173,7 @@ impl Hint {
             Hint::AtInUserinfo => "at-in-userinfo",
             Hint::Backslash => "backslash",
             Hint::LiteralPercent => "literal-percent",
+            Hint::AbsoluteNotRelative => "absolute-not-relative",
         }
     }
 
@@ -202,6 +207,11 @@ impl Hint {
                 "'\\' does not separate segments: write '/' (or %5C for a backslash that is data)"
             }
             Hint::LiteralPercent => "a literal '%' is written %25 (RFC 3986 §2.4)",
+            Hint::AbsoluteNotRelative => {
+                "it starts with a scheme, so it is an absolute IRI, and a relative reference \
+                 has none: read it as an IRI or IRI reference (RFC 3986 §4.1); if the ':' is \
+                 data, write \"./\" before the segment"
+            }
         }
     }
 }
@@ -458,6 +468,12 @@ impl fmt::Display for ParseError {
             ErrorKind::MissingScheme => f.write_str(
                 "no scheme: it must start with a letter, then letters, digits, '+', '-' or '.', then ':'",
             ),
+            ErrorKind::ColonInFirstSegment if self.hint == Some(Hint::AbsoluteNotRelative) => {
+                write!(
+                    f,
+                    "':' at byte {off} ends a scheme, which a relative reference does not have"
+                )
+            }
             ErrorKind::ColonInFirstSegment => write!(
                 f,
                 "':' at byte {off} is in the first path segment of a relative reference, \
