@@ -18,8 +18,8 @@ mod common;
 use iri::{Iri, IriRef};
 #[path = "reference/rfc3986_5_2.rs"]
 mod rfc;
-use rfc::{remove_dot_segments, transform_references};
 use proptest::prelude::*;
+use rfc::{remove_dot_segments, transform_references};
 
 /// Resolves `r` against `base` with the library (`resolve` and `resolve_into`) and with the
 /// transcription, and checks that they agree; `false` when the library does not take the
