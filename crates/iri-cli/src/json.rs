@@ -1,5 +1,7 @@
 //! The one JSON writer of the program (RFC 8259): every JSON text it writes, JSON Lines
-//! records, the `--stats=json` summary and the answers of `iri serve`, goes through here.
+//! records and the `--stats=json` summary, goes through here. The answers of `iri serve` are
+//! the library's `iri::inspect::Inspection` serialized by `serde_json`, which escapes strings
+//! byte for byte as this writer does (a test below checks it).
 //!
 //! Objects are written member by member, in the order the program gives, straight to the
 //! output: nothing is built in memory first. Strings are escaped as RFC 8259 §7 requires and
@@ -63,38 +65,6 @@ fn write_num(w: &mut (impl Write + ?Sized), n: Option<u64>) -> io::Result<()> {
     match n {
         Some(n) => write!(w, "{n}"),
         None => w.write_all(b"null"),
-    }
-}
-
-/// Writes a [`serde_json::Value`] (the viewer's answer, which the library-only code of
-/// `serve::inspect` builds as one) through this writer: objects in the map's own order, the
-/// order `serde_json` would write them in.
-pub fn write_value(w: &mut (impl Write + ?Sized), v: &serde_json::Value) -> io::Result<()> {
-    use serde_json::Value;
-    match v {
-        Value::Null => w.write_all(b"null"),
-        Value::Bool(b) => w.write_all(if *b { b"true" } else { b"false" }),
-        // `Number`'s Display is its JSON form (integers in decimal, floats shortest).
-        Value::Number(n) => write!(w, "{n}"),
-        Value::String(s) => write_str(w, s),
-        Value::Array(items) => {
-            w.write_all(b"[")?;
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    w.write_all(b",")?;
-                }
-                write_value(w, item)?;
-            }
-            w.write_all(b"]")
-        }
-        Value::Object(map) => {
-            let mut o = JsonObject::begin(w)?;
-            for (k, item) in map {
-                o.key(k)?;
-                write_value(o.w, item)?;
-            }
-            o.end()
-        }
     }
 }
 
@@ -246,14 +216,6 @@ mod tests {
             let s = format!("a{c}b{c}");
             assert_eq!(quoted(&s), serde_json::to_string(&s).unwrap(), "{c:?}");
         }
-        let v = serde_json::json!({
-            "z": [1, null, true, false, "x\ny", {"b": [], "a": {}}],
-            "a": "\"",
-            "n": 18446744073709551615u64,
-        });
-        let mut out = Vec::new();
-        write_value(&mut out, &v).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), v.to_string());
     }
 
     #[test]

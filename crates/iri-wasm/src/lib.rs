@@ -14,7 +14,7 @@
 //! | [`to_uri`], [`to_iri`] | RFC 3987 §3.1, §3.2 (IDNA: UTS #46) |
 //! | [`normalize`] | RFC 3987 §5.3.2, §5.3.3 |
 //! | [`lint`] | RFC 3987 §4, §6.1, §7.5, §8; RFC 3986 §7 |
-//! | [`inspect`] | all of the above, as `iri serve`'s `/api/inspect` answers |
+//! | [`inspect`] | all of the above: the library's [`iri::inspect::Inspection`], as `iri serve`'s `/api/inspect` answers |
 //!
 //! Offsets are byte offsets into the UTF-8 text, as everywhere in the toolkit; a [`Failure`]
 //! also gives the UTF-16 index that JavaScript strings count in.
@@ -22,11 +22,6 @@
 use iri::idn::IdnaOptions;
 use iri::{Form, Iri, IriRef, Kind, Level, Normalizer};
 use serde_json::{json, Value};
-
-// The very code that answers `/api/inspect` in `iri serve`, compiled into this crate too, so
-// that the static viewer and the npm package give the same JSON as the server.
-#[path = "../../iri-cli/src/serve/inspect.rs"]
-mod inspect_impl;
 
 // Compiled (and linted) on every target; only a wasm32 build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -350,7 +345,8 @@ pub fn normalize(input: &str, options: &NormalizeOptions) -> Result<String, Fail
 /// assert_eq!(d[0]["section"], "RFC 3986 §3.2.1");
 /// ```
 pub fn lint(input: &str) -> Value {
-    inspect_impl::diagnostics(input)
+    // Plain data with string keys: serializing it cannot fail.
+    serde_json::to_value(iri::inspect::diagnostics(input)).unwrap_or(Value::Null)
 }
 
 /// Everything the library can say about `input`, resolved against `base` when one is given
@@ -363,7 +359,7 @@ pub fn lint(input: &str) -> Value {
 /// assert_eq!(v["resolved"]["uri"], "http://example.org/wiki/Gen%C3%A8ve");
 /// ```
 pub fn inspect(input: &str, base: Option<&str>) -> Value {
-    inspect_impl::inspect(input, base)
+    serde_json::to_value(iri::inspect::inspect(input, base)).unwrap_or(Value::Null)
 }
 
 /// [`inspect`], the reference resolved with a named preset of [`iri::ResolveOptions`]
@@ -379,11 +375,8 @@ pub fn inspect_with_preset(
     base: Option<&str>,
     preset: &str,
 ) -> Result<Value, Failure> {
-    Ok(inspect_impl::inspect_with(
-        input,
-        base,
-        preset_options(preset)?,
-    ))
+    let inspection = iri::inspect::inspect_with(input, base, preset_options(preset)?);
+    Ok(serde_json::to_value(inspection).unwrap_or(Value::Null))
 }
 
 #[cfg(test)]
@@ -448,6 +441,21 @@ mod tests {
         for (input, k, valid) in table {
             assert_eq!(is_valid(input, Some(k)), Ok(valid), "{input} as {k}");
             assert_eq!(parse(input, Some(k)).is_ok(), valid, "{input} as {k}");
+        }
+    }
+
+    /// The JSON text the bindings give (through a `Value`) is byte for byte the library's
+    /// serialized inspection, whose bytes the library's tests hold.
+    #[test]
+    fn inspect_is_the_library_s_inspection() {
+        for (s, b) in [
+            ("http://例/\"\\\u{202E}\u{1}😀", Some("x")),
+            ("javascript:%FF", None),
+            ("http://a/b c", Some("http://b/")),
+            ("Genève#ü", Some("http://例え.テスト/wiki/Zürich")),
+        ] {
+            let direct = serde_json::to_string(&iri::inspect::inspect(s, b)).unwrap();
+            assert_eq!(inspect(s, b).to_string(), direct, "{s}");
         }
     }
 

@@ -78,6 +78,8 @@
 //!   too).
 //! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
 //!   [`Level::Scheme`] and ToASCII / ToUnicode in the mappings, with the `idna` crate.
+//!   With `unicode`, it brings [`inspect`]: everything the library says about one reference,
+//!   as one plain value.
 //! - `encoding`: legacy charsets with `encoding_rs` ([`legacy`]): step 1 of the IRI→URI
 //!   mapping from bytes in a known charset, the http/https query exception, legacy
 //!   percent-encoding and readings of incoming URIs (RFC 3987 §3.1, §7.7), and IRIs in
@@ -142,6 +144,8 @@ mod convert;
 pub mod extract;
 #[cfg(feature = "idna")]
 pub mod idn;
+#[cfg(all(feature = "unicode", feature = "idna"))]
+pub mod inspect;
 pub mod legacy;
 #[cfg(feature = "unicode")]
 pub mod lint;

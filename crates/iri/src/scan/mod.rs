@@ -76,7 +76,10 @@ mod word;
 pub(crate) mod x86;
 
 pub(crate) use dots::{first_dot_segment, first_dot_segment_in};
-pub(crate) use marks::{normal_marks, MarkWord, Marks, NormalMarks, LONG_MARKS_MAX, MARKS_MAX};
+pub(crate) use marks::{normal_marks, MarkWord, Marks, MARKS_MAX};
+// Used by the x86 kernels (and their tests) only.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
+pub(crate) use marks::{NormalMarks, LONG_MARKS_MAX};
 pub(crate) use non_ascii::NonAscii;
 pub(crate) use word::{ascii_case_scan, push_octet_entries, AsciiEntries, Scalar};
 // For the tests and the fuzz target, which check every version.
@@ -212,7 +215,7 @@ pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        find_byte_scalar(s, from, v)
+        word::find_byte_scalar(s, from, v)
     }
 }
 
@@ -226,7 +229,7 @@ pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        rfind_byte_scalar(s, to, v)
+        word::rfind_byte_scalar(s, to, v)
     }
 }
 
@@ -240,7 +243,7 @@ pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        first_non_ascii_scalar(s, from)
+        word::first_non_ascii_scalar(s, from)
     }
 }
 
