@@ -98,7 +98,8 @@ fn to_uri_idna() {
         concat!(
             "{\"input\":\"http://\u{E9}_x.org/\",\"error\":{\"kind\":\"idna\",",
             r#""component":"host","byte":7,"column":8,"message":"the host \"#,
-            "\"\u{E9}_x.org\\\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\"}}\n"
+            "\"\u{E9}_x.org\\\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules): U+005F LOW LINE ",
+            "is not allowed by UseSTD3ASCIIRules, which allows letters, digits and '-' in a label\"}}\n"
         )
     );
     let o = run_with_stdin(
@@ -109,7 +110,8 @@ fn to_uri_idna() {
     assert_eq!(
         stdout(&o),
         "input\toutput\terror\n\
-         http://\u{E9}_x.org/\t\tthe host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\n\
+         http://\u{E9}_x.org/\t\tthe host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules): \
+         U+005F LOW LINE is not allowed by UseSTD3ASCIIRules, which allows letters, digits and '-' in a label\n\
          http://b\u{FC}cher.example/\thttp://xn--bcher-kva.example/\t\n"
     );
     // On standard input, the error names its line.
@@ -120,7 +122,8 @@ fn to_uri_idna() {
     assert_code(&o, 1);
     assert_eq!(
         stdout(&o),
-        "a\nerror: line 2: the host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules)\n"
+        "a\nerror: line 2: the host \"\u{E9}_x.org\" fails IDNA ToASCII (UTS #46, UseSTD3ASCIIRules): \
+         U+005F LOW LINE is not allowed by UseSTD3ASCIIRules, which allows letters, digits and '-' in a label\n"
     );
 }
 
