@@ -19,26 +19,8 @@ struct Server {
 impl Server {
     /// Starts `iri serve --port 0 ARGS` and reads the address it prints.
     fn start(args: &[&str]) -> Server {
-        let mut child = iri()
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn iri serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim_end()
-            .strip_prefix("listening on http://")
-            .and_then(|s| s.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
-        Server {
-            child,
-            addr: addr.parse().unwrap(),
-        }
+        let (child, addr) = common::spawn_serve(args, Stdio::inherit());
+        Server { child, addr }
     }
 
     /// Sends `request` as it is and reads the whole answer (the server closes).

@@ -5,11 +5,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::process::{Child, Stdio};
-
-use common::iri;
 
 /// A running `iri serve --port 0 ARGS`, with its standard error kept for the end.
 struct Server {
@@ -19,24 +17,7 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = iri()
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn iri serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr: SocketAddr = line
-            .trim_end()
-            .strip_prefix("listening on http://")
-            .and_then(|s| s.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("{line:?}"))
-            .parse()
-            .unwrap();
+        let (child, addr) = common::spawn_serve(args, Stdio::piped());
         Server {
             child,
             port: addr.port(),

@@ -84,3 +84,31 @@ pub const RFC_5_3_2: [&str; 2] = [
     "example://a/b/c/%7Bfoo%7D/ros\u{E9}",
     "eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9",
 ];
+
+/// Starts `iri serve --port 0 ARGS` with standard error as given, and reads the address of its
+/// first line (`listening on http://ADDR/`); the tests of `iri serve` share it.
+pub fn spawn_serve(
+    args: &[&str],
+    stderr: std::process::Stdio,
+) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::BufRead;
+    let mut child = iri()
+        .args(["serve", "--port", "0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .expect("spawn iri serve");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim_end()
+        .strip_prefix("listening on http://")
+        .and_then(|s| s.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .parse()
+        .unwrap();
+    (child, addr)
+}
