@@ -15,7 +15,8 @@ pub trait Implementation {
     /// The column's heading.
     fn name(&self) -> String;
     /// Whether `input` is valid as `what` (`iri`, `reference`, `uri`, `uri-reference`,
-    /// `idn-hostname`).
+    /// `idn-hostname`; `ipv4-host`: whether `//input` has an IPv4address host, RFC 3986
+    /// §3.2.2).
     fn validity(&self, input: &str, what: &str) -> Option<bool>;
     /// `reference` resolved against the absolute `base`.
     fn resolve(&self, base: &str, reference: &str) -> Option<Outcome>;
@@ -81,6 +82,12 @@ impl Implementation for Ours {
             "uri" => iri::Uri::parse(input).is_ok(),
             "uri-reference" => iri::UriRef::parse(input).is_ok(),
             "idn-hostname" => iri::idn::to_ascii(input).is_ok(),
+            "ipv4-host" => {
+                iri::IriRef::parse(&format!("//{input}"))
+                    .ok()
+                    .and_then(|r| r.host().map(|h| h.kind()))
+                    == Some(iri::HostKind::Ipv4)
+            }
             _ => return None,
         })
     }
@@ -282,6 +289,10 @@ impl Implementation for FluentUri {
             "reference" => fluent_uri::IriRef::parse(input).is_ok(),
             "uri" => fluent_uri::Uri::parse(input).is_ok(),
             "uri-reference" => fluent_uri::UriRef::parse(input).is_ok(),
+            "ipv4-host" => fluent_uri::UriRef::parse(format!("//{input}").as_str())
+                .ok()
+                .and_then(|r| r.authority().map(|a| a.host_parsed()))
+                .is_some_and(|h| matches!(h, fluent_uri::component::Host::Ipv4 { .. })),
             _ => return None,
         })
     }

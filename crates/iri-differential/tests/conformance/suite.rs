@@ -110,6 +110,35 @@ pub fn run(kind: &str, case: &Value, imp: &dyn Implementation) -> Verdict {
         }
         "resolve" => imp.resolve(s("base"), s("reference")),
         "resolve-relative-base" => imp.resolve_relative_base(s("base"), s("reference")),
+        // A chain of bases (the first absolute), each resolved against the one before, then
+        // the reference against the last.
+        "resolve-chain" => {
+            let bases: Vec<&str> = case["bases"]
+                .as_array()
+                .expect("bases")
+                .iter()
+                .map(|b| b.as_str().expect("a base"))
+                .collect();
+            let mut base = Some(bases[0].to_owned());
+            for b in &bases[1..] {
+                base = match base {
+                    Some(a) => match imp.resolve(&a, b) {
+                        None => return Verdict::NotApplicable,
+                        Some(t) => t,
+                    },
+                    None => None,
+                };
+            }
+            match base {
+                Some(a) => imp.resolve(&a, s("reference")),
+                None => Some(None),
+            }
+        }
+        // Resolution, then syntax-based normalization of the result (as an IRI).
+        "resolve-normalize" => match imp.resolve(s("base"), s("reference")) {
+            Some(Some(t)) => imp.normalize(&t, "reference"),
+            other => other,
+        },
         "relativize" => imp.relativize(s("base"), s("target")),
         "resolve-path" => {
             let want = Some(s("pathname").to_owned());
@@ -168,10 +197,24 @@ pub fn describe(kind: &str, case: &Value) -> String {
                 "invalid"
             }
         ),
-        "resolve" | "resolve-relative-base" => format!(
+        "resolve" | "resolve-relative-base" | "resolve-normalize" => format!(
             "`{}` against `{}` is {}",
             e("reference"),
             e("base"),
+            want("expected")
+        ),
+        "resolve-chain" => format!(
+            "`{}` against {} is {}",
+            e("reference"),
+            case["bases"]
+                .as_array()
+                .map(|b| {
+                    b.iter()
+                        .map(|x| format!("`{}`", crate::matrix::escape(x.as_str().unwrap_or(""))))
+                        .collect::<Vec<_>>()
+                        .join(" then ")
+                })
+                .unwrap_or_default(),
             want("expected")
         ),
         "resolve-path" => format!(
