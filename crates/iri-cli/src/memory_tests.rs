@@ -135,6 +135,7 @@ fn stats_lint_over_validate_in_linear_memory() {
         std::fs::write(&dir, format!("{line}\n")).unwrap();
         let args = ValidateArgs {
             kind: iri::Kind::IriReference,
+            zone_id: false,
             output: FormatArg {
                 format: Format::Text,
             },

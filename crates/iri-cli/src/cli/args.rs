@@ -124,6 +124,10 @@ pub struct ParseArgs {
     /// characters and the other code points outside ucschar, each with a warning.
     #[arg(long)]
     pub leiri: bool,
+    /// Accept an IPv6 zone identifier ('[fe80::1%25en1]', RFC 6874), reported as 'zone';
+    /// refused by default (RFC 3987 has none).
+    #[arg(long, conflicts_with_all = ["lenient", "leiri"])]
+    pub zone_id: bool,
     /// Output options.
     #[command(flatten)]
     pub output: FormatArg,
@@ -138,6 +142,10 @@ pub struct ValidateArgs {
     /// The grammar rule to check each line against.
     #[arg(long, default_value = "iri-ref", value_parser = kind_parser())]
     pub kind: iri::Kind,
+    /// Accept an IPv6 zone identifier ('[fe80::1%25en1]', RFC 6874); refused by default
+    /// (RFC 3987 has none).
+    #[arg(long)]
+    pub zone_id: bool,
     /// Output options.
     #[command(flatten)]
     pub output: FormatArg,

@@ -221,7 +221,13 @@ result. Warnings do not make an input invalid. In the output:
         \"section\":…,\"message\":…}]
         (byte: the byte offset in the input, column: in characters; kind: space, delimiter,
         unwise, control, bidi-formatting or not-ucschar)
-  tsv   one more column at the end, warnings: the messages, separated by '; '";
+  tsv   one more column at the end, warnings: the messages, separated by '; '
+
+--zone-id accepts an IPv6 zone identifier (RFC 6874: [fe80::1%25en1]), which RFC 3987 and
+RFC 3986 §3.2.2 do not have: without it such a host is invalid (invalid-ip-literal, \"zone
+identifiers are not allowed\"). The components shown are those without the zone; the zone
+is reported: text ' zone=ZONE' at the end, json \"zone\" (null without one), tsv a last
+column, zone.";
 
 pub(super) const VALIDATE_LAYOUT: &str = "\
 Output:

@@ -12,6 +12,7 @@ mod lint;
 mod parse;
 mod transform;
 mod validate;
+mod zone;
 
 use std::io::{self, Write};
 

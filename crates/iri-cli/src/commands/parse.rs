@@ -26,6 +26,9 @@ fn parse_one(s: &str, kind: Kind) -> Result<IriRef<&str>, Failure> {
 /// Runs `iri parse`: one line per input, as described in its `--help`.
 pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let format = args.output.format;
+    if args.zone_id {
+        return super::zone::parse_zoned(args.kind, args.inputs, format, out);
+    }
     if args.lenient || args.leiri {
         let mode = if args.leiri {
             ParseMode::Leiri

@@ -16,6 +16,8 @@ use crate::output::{count, escaped, tsv_row};
 struct Reporter {
     kind: Kind,
     format: Format,
+    /// `--zone-id`: RFC 6874 zone identifiers accepted.
+    zone_id: bool,
 }
 
 impl Reporter {
@@ -31,9 +33,11 @@ impl Reporter {
     ) -> Result<(), CheckError> {
         let map = |line: Line<'_>, out: &mut Vec<u8>| {
             let failure = match std::str::from_utf8(line.bytes) {
-                Ok(s) => iri::validate(s, self.kind)
-                    .err()
-                    .map(|e| Failure::parse(&e)),
+                Ok(s) => match iri::validate(s, self.kind) {
+                    Err(_) if self.zone_id => super::zone::check(s, self.kind).err(),
+                    r => r.err(),
+                }
+                .map(|e| Failure::parse(&e)),
                 Err(e) => Some(Failure::utf8(&e, line.bytes, None)),
             };
             let Some(failure) = failure else {
@@ -96,6 +100,7 @@ pub fn validate(args: ValidateArgs, out: &mut impl Write) -> io::Result<Outcome>
     let reporter = Reporter {
         kind: args.kind,
         format: args.output.format,
+        zone_id: args.zone_id,
     };
 
     if reporter.format == Format::Tsv {
