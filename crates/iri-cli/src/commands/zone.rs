@@ -20,31 +20,10 @@ use crate::input::Origin;
 use crate::json::JsonObject;
 use crate::output::{escaped, tsv_row};
 
-/// `s` checked against `kind`, a zone identifier allowed. Errors carry offsets in `s`: the
-/// kind is checked on `s` with its IP literal replaced by an IPvFuture of the same length
-/// (`[v0.000…]`, RFC 3986 §3.2.2), which every kind takes wherever it takes an IPv6 literal,
-/// so the zone changes nothing else and every position stays where it is.
+/// `s` checked against `kind`, a zone identifier allowed ([`ZonedIriRef::parse_kind`]):
+/// errors carry offsets in `s`.
 pub(super) fn check(s: &str, kind: Kind) -> Result<ZonedIriRef<'_>, ParseError> {
-    let z = ZonedIriRef::parse(s)?;
-    if kind == Kind::IriReference {
-        return Ok(z);
-    }
-    if z.zone_id().is_none() {
-        iri::validate(s, kind)?;
-        return Ok(z);
-    }
-    let r = z.as_iri_ref();
-    let host = r.host_str().unwrap_or("");
-    // The host's offset is the same in `s`: the zone comes after it starts.
-    let start = host.as_ptr() as usize - r.as_str().as_ptr() as usize;
-    let end = start + host.len() + (s.len() - r.as_str().len());
-    let mut t = String::with_capacity(s.len());
-    t.push_str(&s[..start]);
-    t.push_str("[v0.");
-    t.extend(std::iter::repeat_n('0', end - start - 5));
-    t.push_str(&s[end - 1..]);
-    iri::validate(&t, kind)?;
-    Ok(z)
+    ZonedIriRef::parse_kind(s, kind)
 }
 
 /// `iri parse --zone-id`: one line per input, as `iri parse` with a `zone` field (text:

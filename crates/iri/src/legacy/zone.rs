@@ -92,6 +92,37 @@ impl<'a> ZonedIriRef<'a> {
         })
     }
 
+    /// Parses `text` as [`ZonedIriRef::parse`] does, then checks it against the grammar
+    /// `kind` (RFC 3987 §2.2, RFC 3986 §4): the reference without the zone must match it.
+    /// Errors carry offsets in `text`.
+    ///
+    /// ```
+    /// use iri::{legacy::ZonedIriRef, Kind};
+    /// let z = ZonedIriRef::parse_kind("http://[fe80::1%25en1]/", Kind::Uri).unwrap();
+    /// assert_eq!(z.zone_id(), Some("en1"));
+    /// let e = ZonedIriRef::parse_kind("//[fe80::1%25en1]/", Kind::Iri).unwrap_err();
+    /// assert_eq!(e.kind(), iri::ErrorKind::MissingScheme);
+    /// // The offset is that of `é` in the text given, after the zone.
+    /// let e = ZonedIriRef::parse_kind("http://[fe80::1%25en1]/é", Kind::Uri).unwrap_err();
+    /// assert_eq!(e.offset(), 23);
+    /// ```
+    pub fn parse_kind(text: &'a str, kind: crate::Kind) -> Result<Self, ParseError> {
+        let z = Self::parse(text)?;
+        if kind != crate::Kind::IriReference {
+            crate::validate(z.iri.as_str(), kind).map_err(|mut e| {
+                // The zone and its `%25` were cut out before the `]`.
+                if let Some(r) = &z.zone {
+                    let cut = r.start - 3..r.end;
+                    if e.offset >= cut.start {
+                        e.offset += cut.len();
+                    }
+                }
+                e
+            })?;
+        }
+        Ok(z)
+    }
+
     /// The reference without the zone identifier (and its `%25`).
     ///
     /// ```
