@@ -133,3 +133,20 @@ export function inspect(input, base, options = {}) {
     throw thrown(e);
   }
 }
+
+export function resolveRelative(reference, base, options = {}) {
+  const preset = options.preset === undefined ? undefined : text(options.preset, "preset");
+  try {
+    return wasm.resolveRelative(text(reference, "reference"), text(base, "base"), preset);
+  } catch (e) {
+    throw thrown(e);
+  }
+}
+
+export function parseZoned(input, kind) {
+  try {
+    return JSON.parse(wasm.parseZoned(text(input, "input"), option(kind, "kind")));
+  } catch (e) {
+    throw thrown(e);
+  }
+}

@@ -183,3 +183,16 @@ export interface Inspection {
 /** Everything the toolkit says about `input`, resolved against `base` (with `preset`, default
  * `strict`) when one is given. */
 export function inspect(input: string, base?: string | null, options?: { preset?: Preset }): Inspection;
+
+/** `reference` resolved against `base`, which may itself be relative (an extension: RFC 3986
+ * §5.1 wants an absolute base; for chains of relative bases such as XML Base and JSON-LD).
+ * Every `..` that climbs above a relative base is kept as a leading `../`:
+ * `resolveRelative("c/d", "a/b")` is `"a/c/d"`, `resolveRelative("../../x", "a/b")` is
+ * `"../x"`. Against an absolute base it is `resolve`. Throws an `IriError`. */
+export function resolveRelative(reference: string, base: string, options?: { preset?: Preset }): string;
+
+/** The components of `input` with an IPv6 zone identifier allowed (RFC 6874:
+ * `http://[fe80::1%25en1]/`), which `parse` refuses with the reason: those of the reference
+ * without the zone, and `zone`, the zone as written (null without one). Throws an
+ * `IriError`. */
+export function parseZoned(input: string, kind?: Kind): Components & { zone: string | null };

@@ -45,3 +45,12 @@ const nullPath: null = c.path;
 
 console.log(valid, path, host, resolved, relative, uri, iri, n, sections, shownUri, resolvedIri, nullPath);
 console.log(script, scriptError, hint);
+
+// The opt-in extensions: a relative base, RFC 6874 zones.
+import { parseZoned, resolveRelative } from "iri-toolkit";
+const chained: string = resolveRelative("c/d", "a/b", { preset: "strict" });
+const zoned = parseZoned("http://[fe80::1%25en1]/", "iri");
+const zone: string | null = zoned.zone;
+const zonedHost: string | null = zoned.host;
+// @ts-expect-error: the preset names are a closed set
+resolveRelative("c", "a/b", { preset: "whatwg" });
