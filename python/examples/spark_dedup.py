@@ -1,11 +1,12 @@
 """Resolve, normalize and deduplicate links on Spark with ``mapInArrow``.
 
 Each row is a link as found on a page (``page``: the page's IRI, the base; ``link``: the
-reference in its ``href``). Each Arrow batch goes through ``iri.arrow`` on the executors:
-the link is resolved against its page (RFC 3986 §5.2), normalized at the scheme level of the
-comparison ladder (RFC 3987 §5.3.3, so ``HTTP://Example.org:80/a/./b`` and
-``http://example.org/a/b`` are one), mapped to its URI form (RFC 3987 §3.1), and rows whose
-link does not parse keep their error. Spark then keeps one row per normalized IRI.
+reference in its ``href``). Each Arrow batch goes through ``iri.arrow.resolve_normalize`` on
+the executors, one pass per row: the link is resolved against its page (RFC 3986 §5.2),
+normalized at the scheme level of the comparison ladder (RFC 3987 §5.3.3, so
+``HTTP://Example.org:80/a/./b`` and ``http://example.org/a/b`` are one), mapped to its URI
+form (RFC 3987 §3.1), and a row whose link (or page) does not parse keeps the error of that
+same pass. Spark then keeps one row per normalized IRI.
 
 Run: ``python examples/spark_dedup.py [FILE]`` (one ``page<TAB>link`` per line; a small
 built-in sample without FILE). Executors must import ``iri``: see the README on shipping the
@@ -24,21 +25,16 @@ SCHEMA = "page string, link string, resolved string, normalized string, uri stri
 def resolve_batches(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarrow.RecordBatch"]:
     """The ``mapInArrow`` function: runs on the executors, one Arrow batch at a time."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     import iri.arrow
 
     for batch in batches:
         page, link = batch.column("page"), batch.column("link")
-        resolved = iri.arrow.resolve(page, link, errors="null", threads=1)
-        normalized = iri.arrow.normalize(resolved, level="scheme", errors="null", threads=1)
-        uri = iri.arrow.to_uri(normalized, errors="null", threads=1)
-        # Why a row failed: the link's own parse error, else the page's.
-        link_errors = iri.arrow.parse(link, threads=1).field("error")
-        page_errors = iri.arrow.parse(page, kind="iri", threads=1).field("error")
-        error = pc.coalesce(link_errors, page_errors)
+        # One pass: resolved, normalized, URI form and, for a failing row, why (the link's
+        # parse error, else the page's). Spark runs one task per core: one thread each.
+        out = iri.arrow.resolve_normalize(page, link, level="scheme", threads=1)
         yield pa.RecordBatch.from_arrays(
-            [page, link, resolved, normalized, uri, error],
+            [page, link, out.field("resolved"), out.field("normalized"), out.field("uri"), out.field("error")],
             names=["page", "link", "resolved", "normalized", "uri", "error"],
         )
 

@@ -5,11 +5,17 @@
 //! - [`vector`]: the same operations over Arrow arrays (the Arrow PyCapsule interface), in
 //!   chunks on all cores with the GIL released.
 //! - [`fast`]: `is_valid` as a vectorcall (`METH_FASTCALL`) function on CPython ≥ 3.10.
+//! - [`engine`]: the kernels for the engines (Polars, DuckDB, Spark): equivalence, the dedup
+//!   key, the error message, one component, resolve-normalize in one pass.
+//! - [`extension`]: the opt-in extensions, resolution against a relative base and RFC 6874
+//!   zone identifiers.
 //! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
 //!   component.
 
 use pyo3::prelude::*;
 
+mod engine;
+mod extension;
 mod fail;
 mod fast;
 mod ops;
@@ -24,5 +30,7 @@ fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scalar::register(m)?;
     fast::register(m)?;
     vector::register(m)?;
+    extension::register(m)?;
+    engine::register(m)?;
     Ok(())
 }

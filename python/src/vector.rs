@@ -26,7 +26,7 @@ use crate::ops;
 use crate::scalar::to_uri_options;
 
 /// One chunk of strings.
-enum Strs {
+pub(crate) enum Strs {
     Utf8(arrow_array::StringArray),
     Large(arrow_array::LargeStringArray),
     View(arrow_array::StringViewArray),
@@ -40,6 +40,19 @@ impl Strs {
             DataType::LargeUtf8 => Strs::Large(a.as_string::<i64>().clone()),
             DataType::Utf8View => Strs::View(a.as_string_view().clone()),
             DataType::Null => Strs::Null(a.len()),
+            // Dictionary-encoded strings (pandas and Polars categoricals): the values taken
+            // by key, a null key a null row.
+            DataType::Dictionary(_, v)
+                if matches!(
+                    **v,
+                    DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+                ) =>
+            {
+                let d = a.as_any_dictionary();
+                let taken = arrow_select::take::take(d.values().as_ref(), d.keys(), None)
+                    .map_err(|e| e.to_string())?;
+                return Strs::new(&taken);
+            }
             t => {
                 return Err(format!(
                     "expected an Arrow array of strings (string, large_string or string_view), \
@@ -69,7 +82,7 @@ impl Strs {
 }
 
 /// A column of strings in chunks, addressed by row.
-struct Column {
+pub(crate) struct Column {
     chunks: Vec<Strs>,
     /// The first row of each chunk, and the length at the end.
     starts: Vec<usize>,
@@ -78,18 +91,18 @@ struct Column {
 }
 
 impl Column {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         *self.starts.last().unwrap_or(&0)
     }
 
-    fn get(&self, row: usize) -> Option<&str> {
+    pub(crate) fn get(&self, row: usize) -> Option<&str> {
         let c = self.starts.partition_point(|&s| s <= row) - 1;
         self.chunks[c].get(row - self.starts[c])
     }
 
     /// Reads an Arrow object; a struct of one field (a DuckDB relation or a one-column record
     /// batch stream) stands for that field.
-    fn read(arr: AnyArray) -> PyResult<Column> {
+    pub(crate) fn read(arr: AnyArray) -> PyResult<Column> {
         let single = matches!(arr, AnyArray::Array(_));
         let reader = arr.into_reader()?;
         let field = reader.field();
@@ -128,20 +141,20 @@ impl Column {
 }
 
 /// The second input of a binary operation: a column or one text for every row.
-enum Other {
+pub(crate) enum Other {
     Column(Column),
     Scalar(String),
 }
 
 impl Other {
-    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Other> {
+    pub(crate) fn read(obj: &Bound<'_, PyAny>) -> PyResult<Other> {
         if let Ok(s) = crate::scalar::text(obj) {
             return Ok(Other::Scalar(s));
         }
         Ok(Other::Column(Column::read(obj.extract::<AnyArray>()?)?))
     }
 
-    fn get(&self, row: usize) -> Option<&str> {
+    pub(crate) fn get(&self, row: usize) -> Option<&str> {
         match self {
             Other::Column(c) => c.get(row),
             Other::Scalar(s) => Some(s),
@@ -164,11 +177,11 @@ fn ranges(len: usize, threads: Option<usize>) -> Vec<Range<usize>> {
 }
 
 /// A worker's job: the rows of a range into one array, or the first failing row and why.
-type Kernel<'a> = dyn Fn(Range<usize>) -> Result<ArrayRef, (usize, Fail)> + Sync + 'a;
+pub(crate) type Kernel<'a> = dyn Fn(Range<usize>) -> Result<ArrayRef, (usize, Fail)> + Sync + 'a;
 
 /// Runs `kernel` over the ranges on scoped threads, the GIL released; the first error (by row)
 /// wins.
-fn run(
+pub(crate) fn run(
     py: Python<'_>,
     len: usize,
     threads: Option<i64>,
@@ -214,7 +227,7 @@ fn run(
 }
 
 /// The chunks as a single array (for a single array in) or a chunked array.
-fn finish(
+pub(crate) fn finish(
     py: Python<'_>,
     col: &Column,
     chunks: Vec<ArrayRef>,
@@ -237,7 +250,7 @@ fn finish(
 }
 
 /// Reads `errors=`.
-fn raise_errors(errors: &str) -> PyResult<bool> {
+pub(crate) fn raise_errors(errors: &str) -> PyResult<bool> {
     match errors {
         "raise" => Ok(true),
         "null" => Ok(false),
@@ -346,7 +359,7 @@ fn arrow_is_valid(
     finish(py, &col, chunks, DataType::Boolean)
 }
 
-const PARSE_FIELDS: [(&str, DataType); 15] = [
+const PARSE_FIELDS: [(&str, DataType); 16] = [
     ("valid", DataType::Boolean),
     ("error", DataType::Utf8),
     ("error_kind", DataType::Utf8),
@@ -356,7 +369,8 @@ const PARSE_FIELDS: [(&str, DataType); 15] = [
     ("userinfo", DataType::Utf8),
     ("host", DataType::Utf8),
     ("host_kind", DataType::Utf8),
-    ("port", DataType::Utf8),
+    ("port", DataType::Int64),
+    ("port_str", DataType::Utf8),
     ("path", DataType::Utf8),
     ("query", DataType::Utf8),
     ("fragment", DataType::Utf8),
@@ -369,6 +383,12 @@ fn parse_fields() -> Fields {
         .iter()
         .map(|(n, t)| Field::new(*n, t.clone(), true))
         .collect()
+}
+
+/// A port's number, as the scalar API's `port`: none for no port or an empty one (`http://a:/`),
+/// and none past `i64` (RFC 3986 §3.2.3 allows any number of digits; `port_str` keeps them).
+pub(crate) fn port_number(p: Option<&str>) -> Option<i64> {
+    p.and_then(|p| p.parse().ok())
 }
 
 /// `iri.arrow.parse`.
@@ -390,9 +410,12 @@ fn arrow_parse(
         let mut error = StringBuilder::new();
         let mut error_kind = StringBuilder::new();
         let mut error_offset = Int64Builder::with_capacity(n);
+        // scheme, authority, userinfo, host, host_kind | port | port_str, path, query,
+        // fragment
         let mut strs: Vec<StringBuilder> = (0..9)
             .map(|_| StringBuilder::with_capacity(n, n * 8))
             .collect();
+        let mut port = Int64Builder::with_capacity(n);
         let mut whole = StringBuilder::with_capacity(n, n * 48);
         let mut warnings = Int64Builder::with_capacity(n);
         let mut nulls = Vec::with_capacity(n);
@@ -404,6 +427,7 @@ fn arrow_parse(
                 error_kind.append_null();
                 error_offset.append_null();
                 strs.iter_mut().for_each(|b| b.append_null());
+                port.append_null();
                 whole.append_null();
                 warnings.append_null();
                 continue;
@@ -430,6 +454,7 @@ fn arrow_parse(
                     for (b, v) in strs.iter_mut().zip(vals) {
                         b.append_option(v);
                     }
+                    port.append_option(port_number(p.port()));
                     whole.append_value(p.as_str());
                     warnings.append_value(w.len() as i64);
                 }
@@ -439,6 +464,7 @@ fn arrow_parse(
                     error_kind.append_value(f.kind);
                     error_offset.append_option(f.offset.map(|o| o as i64));
                     strs.iter_mut().for_each(|b| b.append_null());
+                    port.append_null();
                     whole.append_null();
                     warnings.append_null();
                 }
@@ -450,7 +476,13 @@ fn arrow_parse(
             Arc::new(error_kind.finish()),
             Arc::new(error_offset.finish()),
         ];
-        cols.extend(strs.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        let strs: Vec<ArrayRef> = strs
+            .iter_mut()
+            .map(|b| Arc::new(b.finish()) as ArrayRef)
+            .collect();
+        cols.extend_from_slice(&strs[..5]);
+        cols.push(Arc::new(port.finish()));
+        cols.extend_from_slice(&strs[5..]);
         cols.push(Arc::new(whole.finish()));
         cols.push(Arc::new(warnings.finish()));
         let s = StructArray::new(parse_fields(), cols, Some(NullBuffer::from(nulls)));
@@ -483,7 +515,7 @@ fn arrow_resolve(
         erratum_4789,
         dot_encoded,
     )
-        .map_err(crate::fail::Fail::argument)?;
+    .map_err(crate::fail::Fail::argument)?;
     binary(py, base, reference, threads, errors, &|b, r| {
         ops::resolve(b, r, opts).map(Some)
     })

@@ -2,6 +2,7 @@
 classes included, which ``pytest --doctest-modules`` does not see)."""
 
 import doctest
+import importlib
 import inspect
 
 import pytest
@@ -11,10 +12,18 @@ import iri._iri
 import iri.arrow
 import iri.jsonschema
 
+MODULES = [iri, iri._iri, iri.arrow, iri.jsonschema]
+# The engine modules import their engine (an optional dependency, installed for the tests).
+for _name in ("iri.polars", "iri.duckdb"):
+    try:
+        MODULES.append(importlib.import_module(_name))
+    except ImportError:
+        pass
+
 
 def _docstrings():
     seen = set()
-    for module in (iri, iri._iri, iri.arrow, iri.jsonschema):
+    for module in MODULES:
         yield module.__name__, module.__doc__
         for name, obj in vars(module).items():
             if name.startswith("__") or id(obj) in seen:
