@@ -23,6 +23,7 @@ import argparse
 import importlib.util
 import os
 import pathlib
+import statistics
 import sys
 import time
 
@@ -120,9 +121,11 @@ def spark(lines: list[str], repeat: int) -> None:
         SparkSession.builder.master("local[*]")
         .appName("iri-bench-engines")
         .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
         .config("spark.driver.memory", "2g")
         .getOrCreate()
     )
+    session.sparkContext.setLogLevel("ERROR")
     import pyarrow as pa
 
     pages = [lines[-1]] + lines[:-1]
@@ -137,10 +140,18 @@ def spark(lines: list[str], repeat: int) -> None:
     print(f"\n## Spark local[*] ({session.sparkContext.defaultParallelism} cores), mapInArrow over {len(lines):,} cached (page, link) rows (median of {repeat})\n")
     print("| job | rows/s | share of identity |")
     print("|---|---:|---:|")
+    # The jobs take turns (a warm-up round, then R rounds), so that a change of the machine's
+    # load or the JVM's warming falls on all of them alike.
+    times: dict[str, list[float]] = {name: [] for name, _ in jobs}
+    for round_ in range(repeat + 1):
+        for name, job in jobs:
+            t = time.perf_counter()
+            job()
+            if round_:
+                times[name].append(time.perf_counter() - t)
     base = None
-    for name, job in jobs:
-        t = median_time(job, repeat)
-        rate = len(lines) / t
+    for name, _ in jobs:
+        rate = len(lines) / statistics.median(times[name])
         base = base or rate
         print(f"| {name} | {rate:,.0f} | {rate / base:.0%} |")
     session.stop()
