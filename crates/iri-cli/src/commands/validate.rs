@@ -30,7 +30,7 @@ impl Reporter {
         counts: &mut Counts,
     ) -> Result<(), CheckError> {
         let map = |line: Line<'_>, out: &mut Vec<u8>| {
-            let failure = match std::str::from_utf8(line.bytes) {
+            let failure = match line.utf8() {
                 Ok(s) => iri::validate(s, self.kind)
                     .err()
                     .map(|e| Failure::parse(&e)),
