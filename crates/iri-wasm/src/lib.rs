@@ -26,6 +26,9 @@ use serde_json::{json, Value};
 // Compiled (and linted) on every target; only a wasm32 build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod bindings;
+pub mod fast;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod fast_bindings;
 
 /// Why a call gave no result: what went wrong, where, and in which argument.
 ///
