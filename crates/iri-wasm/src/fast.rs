@@ -135,13 +135,20 @@ pub fn parse_at(len: usize, kind: u32) -> bool {
         };
         let base = s.as_ptr() as usize;
         let ascii = s.is_ascii();
-        // The UTF-16 index of a byte offset (the same number in ASCII text).
+        // The UTF-16 index of a byte offset (the same number in ASCII text). The offsets come
+        // mostly in increasing order: each count goes on from the one before when it can.
+        let last = std::cell::Cell::new((0usize, 0u32));
         let index = |at: usize| -> u32 {
             if ascii {
-                at as u32
-            } else {
-                s[..at].encode_utf16().count() as u32
+                return at as u32;
             }
+            let (from, n) = match last.get() {
+                (b, n) if b <= at => (b, n),
+                _ => (0, 0),
+            };
+            let n = n + s[from..at].encode_utf16().count() as u32;
+            last.set((at, n));
+            n
         };
         let place = |part: Option<&str>| -> (u32, u32) {
             match part {
