@@ -129,6 +129,20 @@ pub struct Line<'a> {
     pub origin: Origin,
     /// Its bytes, which need not be UTF-8.
     pub bytes: &'a [u8],
+    /// The same bytes as text, when they are known to be UTF-8 already (the task's lines
+    /// were checked at once, see [`map_chunk`]).
+    text: Option<&'a str>,
+}
+
+impl<'a> Line<'a> {
+    /// The line as text, or why it is not UTF-8: [`std::str::from_utf8`] of its bytes, without
+    /// checking them again when the lines around it were checked together.
+    pub fn utf8(&self) -> Result<&'a str, std::str::Utf8Error> {
+        match self.text {
+            Some(text) => Ok(text),
+            None => std::str::from_utf8(self.bytes),
+        }
+    }
 }
 
 /// A chunk of inputs: their bytes end to end, and where each is.
@@ -180,48 +194,108 @@ impl Chunk {
                 Origin::Line(n)
             },
             bytes: &self.data[self.lines[i].clone()],
+            text: None,
         }
+    }
+
+    /// The `i`-th line, with its text when `span` is the text of `data[at..]` up to its end
+    /// or further (the lines of a task, checked at once).
+    fn line_in<'a>(&'a self, i: usize, span: Option<(&'a str, usize)>) -> Line<'a> {
+        let mut line = self.line(i);
+        if let Some((text, at)) = span {
+            let r = &self.lines[i];
+            // Lines end at a line feed or a carriage return (ASCII), or at the end of the
+            // input: on character boundaries of `text`.
+            line.text = text.get(r.start - at..r.end - at);
+        }
+        line
     }
 
     /// Reads the next lines of `reader` into the (cleared) chunk; `next` is the number of the
     /// next line. A trailing `\n` and then a trailing `\r` are stripped from each line. On a
     /// read error the chunk holds the lines read before it.
     ///
-    /// The chunk ends early, `cut`, when no whole line is there to read: after one line, or
-    /// at once when `wait` is false (then it may be empty without being at the end).
+    /// The reader's buffer is taken a block at a time: the line feeds in it are found with the
+    /// library's SIMD search ([`iri::bytes::find_byte`]), its whole lines copied at once. The
+    /// piece of a line after the block's last line feed stays in the reader, so that it is
+    /// asked again whether a whole line is there; only a line that has no line feed in a whole
+    /// block (a long line) is taken in pieces, and then read to its end.
+    ///
+    /// The chunk ends early, `cut`, when no whole line is there to read: after the lines of
+    /// the first block, or at once when `wait` is false (then it may be empty without being
+    /// at the end).
     fn fill(&mut self, reader: &mut impl LineRead, next: &mut usize, wait: bool) -> io::Result<()> {
         self.clear();
         self.first = *next;
-        while self.lines.len() < CHUNK_LINES && self.data.len() < CHUNK_BYTES {
-            if (!wait || !self.lines.is_empty()) && !reader.line_ready() {
-                self.cut = true;
-                break;
+        // The start in `data` of a line whose end is not read yet.
+        let mut partial: Option<usize> = None;
+        loop {
+            if partial.is_none() {
+                if self.lines.len() >= CHUNK_LINES || self.data.len() >= CHUNK_BYTES {
+                    break;
+                }
+                if (!wait || !self.lines.is_empty()) && !reader.line_ready() {
+                    self.cut = true;
+                    break;
+                }
             }
-            let start = self.data.len();
-            let read = match reader.read_until(b'\n', &mut self.data) {
-                Ok(n) => n,
+            let block = match reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    self.data.truncate(start);
+                    if let Some(start) = partial {
+                        self.data.truncate(start);
+                    }
                     return Err(e);
                 }
             };
-            if read == 0 {
+            if block.is_empty() {
                 self.at_end = true;
+                if let Some(start) = partial {
+                    self.push_line(start, self.data.len(), next);
+                }
                 break;
             }
-            self.consumed += read as u64;
-            let mut end = self.data.len();
-            if self.data[end - 1] == b'\n' {
-                end -= 1;
+            let base = self.data.len();
+            let first_new = self.lines.len();
+            let mut start = partial.unwrap_or(base);
+            let mut taken = 0;
+            while let Some(k) = iri::bytes::find_byte(&block[taken..], b'\n') {
+                let end = base + taken + k;
+                self.lines.push(start..end);
+                taken += k + 1;
+                start = base + taken;
+                if self.lines.len() >= CHUNK_LINES || start >= CHUNK_BYTES {
+                    break;
+                }
             }
-            if end > start && self.data[end - 1] == b'\r' {
-                end -= 1;
+            if taken == 0 {
+                // No line feed in the whole block: a piece of a line, whose end is to be read.
+                taken = block.len();
+                partial = Some(start);
+            } else {
+                partial = None;
             }
-            self.data.truncate(end);
-            self.lines.push(start..end);
-            *next += 1;
+            self.data.extend_from_slice(&block[..taken]);
+            reader.consume(taken);
+            self.consumed += taken as u64;
+            *next += self.lines.len() - first_new;
+            for line in &mut self.lines[first_new..] {
+                if line.end > line.start && self.data[line.end - 1] == b'\r' {
+                    line.end -= 1;
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Adds the line `data[start..end]` (without its line feed), its trailing `\r` stripped.
+    fn push_line(&mut self, start: usize, mut end: usize, next: &mut usize) {
+        if end > start && self.data[end - 1] == b'\r' {
+            end -= 1;
+        }
+        self.lines.push(start..end);
+        *next += 1;
     }
 }
 
@@ -240,13 +314,27 @@ where
     M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
 {
     let run = |range: Range<usize>| {
+        // The task's lines lie end to end in `data`: one UTF-8 check for all of them (SIMD,
+        // `simdutf8`), which costs much less than one per line (the lines of a task that is not all UTF-8 are
+        // checked one by one, by `Line::utf8`).
+        let span = match (
+            chunk.lines.get(range.start),
+            chunk.lines.get(range.end.wrapping_sub(1)),
+        ) {
+            (Some(first), Some(last)) if !chunk.arguments => {
+                simdutf8::basic::from_utf8(&chunk.data[first.start..last.end])
+                    .ok()
+                    .map(|text| (text, first.start))
+            }
+            _ => None,
+        };
         let mut task = Task {
             out: Vec::new(),
             items: Vec::with_capacity(range.len()),
             stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
         for i in range {
-            let line = chunk.line(i);
+            let line = chunk.line_in(i, span);
             if let Some(s) = &mut task.stats {
                 s.add(line.bytes);
             }
@@ -694,7 +782,41 @@ mod tests {
         assert_eq!(chunk.lines.len(), 1);
     }
 
-    /// Lines that are there to read, but said not to be: as a pipe whose writer is slow.
+    #[test]
+    fn lines_across_blocks_are_whole() {
+        // Lines longer and shorter than the reader's buffer, CR LF across a block boundary,
+        // a last line without line feed: the same lines whatever the buffer's size.
+        let mut input = Vec::new();
+        for i in 0..200usize {
+            input.extend(std::iter::repeat_n(b'a' + (i % 26) as u8, i % 37));
+            input.extend_from_slice(if i % 3 == 0 { b"\r\n" } else { b"\n" });
+        }
+        input.extend_from_slice(b"last\r");
+        let want = read_all(&input);
+        assert_eq!(want.len(), 201);
+        assert_eq!(want[200].1, b"last");
+        for cap in [1, 2, 3, 7, 16, 64] {
+            let mut reader = io::BufReader::with_capacity(cap, &input[..]);
+            let mut chunk = Chunk::new(false);
+            let mut next = 1;
+            let mut got = Vec::new();
+            loop {
+                chunk.fill(&mut reader, &mut next, true).unwrap();
+                got.extend((0..chunk.lines.len()).map(|i| {
+                    let line = chunk.line(i);
+                    (line.origin.number(), line.bytes.to_vec())
+                }));
+                if chunk.at_end {
+                    break;
+                }
+            }
+            assert_eq!(got, want, "buffer of {cap}");
+            assert_eq!(next, 202);
+        }
+    }
+
+    /// Lines that come one at a time and are never said to be ready: as a pipe whose writer
+    /// is slow (its buffer holds one line when it is read).
     struct NeverReady<'a>(&'a [u8]);
 
     impl io::Read for NeverReady<'_> {
@@ -705,7 +827,12 @@ mod tests {
 
     impl io::BufRead for NeverReady<'_> {
         fn fill_buf(&mut self) -> io::Result<&[u8]> {
-            Ok(self.0)
+            let line = self
+                .0
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(self.0.len(), |i| i + 1);
+            Ok(&self.0[..line])
         }
         fn consume(&mut self, n: usize) {
             self.0 = &self.0[n..];

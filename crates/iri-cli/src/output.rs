@@ -61,10 +61,36 @@ fn may_hide(b: u8) -> bool {
     !(0x20..0x7F).contains(&b)
 }
 
+/// The index of the first byte of `s` for which [`may_hide`] holds: eight bytes per step,
+/// since most outputs have none.
+fn first_may_hide(s: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut words = s.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        let x = u64::from_le_bytes(b);
+        // Some byte is below 0x20, or above 0x7E (these two tests are exact for "some").
+        let below = x.wrapping_sub(0x20 * ONES) & !x & HIGH;
+        let above = (x.wrapping_add(ONES) | x) & HIGH;
+        if below | above != 0 {
+            return w.iter().position(|&b| may_hide(b)).map(|i| at + i);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&b| may_hide(b))
+        .map(|i| at + i)
+}
+
 /// The text with each character of [`is_hidden`] written `<U+XXXX>` (borrowed when there is
 /// none): the one escape of every text and TSV output.
 pub fn escaped(text: &str) -> Cow<'_, str> {
-    let Some(first) = text.bytes().position(may_hide) else {
+    let Some(first) = first_may_hide(text.as_bytes()) else {
         return Cow::Borrowed(text);
     };
     let mut out = String::new();
@@ -213,6 +239,24 @@ mod tests {
         assert!(matches!(escaped("例 é"), Cow::Borrowed("例 é")));
         for c in ['\u{0}', '\u{85}', '\u{202E}', '\u{E0041}', '\u{10FFFF}'] {
             assert_eq!(token_len(c), format!("<U+{:04X}>", c as u32).len());
+        }
+    }
+
+    #[test]
+    fn the_word_search_finds_the_first_byte_that_may_hide() {
+        // Every byte value at every place of texts of 0 to 19 bytes, after shown bytes.
+        for n in 0..20 {
+            for at in 0..n {
+                for v in 0..=255u8 {
+                    let mut s = vec![b'~'; n];
+                    s[at] = v;
+                    if at + 1 < n {
+                        s[n - 1] = 0x7F;
+                    }
+                    let want = s.iter().position(|&b| may_hide(b));
+                    assert_eq!(first_may_hide(&s), want, "{s:?}");
+                }
+            }
         }
     }
 

@@ -62,6 +62,11 @@ export class IriError extends Error {
 /** Whether `input` matches the grammar `kind` (default `iri-ref`). Never throws on input. */
 export function isValid(input: string, kind?: Kind): boolean;
 
+/** Whether each line matches `kind` (default `iri-ref`), in one call: 1 for a valid line, 0
+ * for an invalid one. `lines` is one string (lines end at `\n`, a `\r` before it is dropped;
+ * a last `\n` ends the last line) or an array of strings, one line each. */
+export function isValidLines(lines: string | readonly string[], kind?: Kind): Uint8Array;
+
 /** The components of `input`, checked against `kind` (default `iri-ref`). */
 export function parse(input: string, kind?: Kind): Components;
 

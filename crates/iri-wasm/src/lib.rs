@@ -28,6 +28,9 @@ use serde_json::{json, Value};
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod bindings;
 pub mod extension;
+pub mod fast;
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod fast_bindings;
 
 /// Why a call gave no result: what went wrong, where, and in which argument.
 ///

@@ -14,7 +14,7 @@ const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
 const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 // The entry Node picks through the package's exports (the "node" condition).
 const iri = await import(pathToFileURL(join(pkgDir, manifest.exports["."].node)).href);
-const { isValid, parse, resolve, relativize, toUri, toIri, normalize, lint, inspect, IriError } = iri;
+const { isValid, isValidLines, parse, resolve, relativize, toUri, toIri, normalize, lint, inspect, IriError } = iri;
 
 test("the package: name, ESM, an entry for Node and one for the rest, types", () => {
   assert.equal(manifest.name, "iri-toolkit");
@@ -26,7 +26,7 @@ test("the package: name, ESM, an entry for Node and one for the rest, types", ()
   }
   assert.deepEqual(
     Object.keys(iri).sort(),
-    ["IriError", "inspect", "isValid", "lint", "normalize", "parse", "parseZoned", "relativize", "resolve", "resolveRelative", "toIri", "toUri"],
+    ["IriError", "inspect", "isValid", "isValidLines", "lint", "normalize", "parse", "parseZoned", "relativize", "resolve", "resolveRelative", "toIri", "toUri"],
   );
 });
 
@@ -255,5 +255,47 @@ test("the entry for browsers and bundlers (index.js) fetches the module next to 
   } finally {
     globalThis.fetch = realFetch;
     rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test("isValidLines: one answer per line, as isValid gives it (RFC 3987 §2.2)", () => {
+  const lines = ["http://例え.テスト/δ", "http://a/b c", "", "../a", "http://a/\uD800", "http://a/%zz", "x\r"];
+  const expected = Uint8Array.from(lines, (l) => (isValid(l) ? 1 : 0));
+  assert.deepEqual([...expected], [1, 0, 1, 1, 0, 0, 0]);
+  // An array: each element is one line, a "\r" is part of it.
+  assert.deepEqual(isValidLines(lines), expected);
+  // One string: "\n" ends a line and a "\r" before it is dropped, as `iri validate` reads lines.
+  assert.deepEqual([...isValidLines("http://a/\r\na b\n\n/x")], [1, 0, 1, 1]);
+  assert.deepEqual([...isValidLines("http://a/\n")], [1]);
+  assert.deepEqual([...isValidLines("")], []);
+  assert.deepEqual([...isValidLines([])], []);
+  // An element with a line feed is not one IRI; an empty last element is still a line.
+  assert.deepEqual([...isValidLines(["a\nb", "http://a/"])], [0, 1]);
+  assert.deepEqual([...isValidLines(["http://a/", ""])], [1, 1]);
+  for (const kind of ["iri", "uri", "absolute-iri", "relative-ref"]) {
+    assert.deepEqual(isValidLines(lines, kind), Uint8Array.from(lines, (l) => (isValid(l, kind) ? 1 : 0)), kind);
+  }
+  assert.throws(() => isValidLines(["a"], "url"), RangeError);
+  assert.throws(() => isValidLines([1]), TypeError);
+  assert.throws(() => isValidLines(null), TypeError);
+});
+
+test("the fast paths agree with the JSON binding on long, non-ASCII and repeated inputs", () => {
+  // Longer than any buffer so far (the input buffer grows), then short again.
+  const long = "http://a/" + "é".repeat(5000) + "?" + "𝔸".repeat(3000) + "#f";
+  assert.equal(isValid(long), true);
+  const p = parse(long);
+  assert.equal(p.query, "𝔸".repeat(3000));
+  assert.equal(p.path, "/" + "é".repeat(5000));
+  assert.equal(resolve("../x?" + "ü".repeat(2000), long), "http://a/x?" + "ü".repeat(2000));
+  assert.deepEqual(parse("a"), {
+    scheme: null, authority: null, userinfo: null, host: null, host_kind: null, port: null, path: "a", query: null, fragment: null,
+  });
+  assert.equal(parse("http://1.2.3.4:/").port, "");
+  assert.equal(parse("http://1.2.3.4:/").host_kind, "ipv4");
+  assert.equal(parse("//[::1]").host_kind, "ipv6");
+  for (let i = 0; i < 3; i++) {
+    assert.equal(resolve("g", "http://a/b/c/d;p?q"), "http://a/b/c/g");
+    assert.equal(isValid("http://a/b c"), false);
   }
 });

@@ -1,12 +1,14 @@
 // A type check of the package's index.d.ts (tsc -p tsconfig.json): what must compile does,
 // and what must not is marked @ts-expect-error (tsc fails if such a line compiles).
 import {
-  inspect, isValid, IriError, lint, normalize, parse, relativize, resolve, toIri, toUri,
+  inspect, isValid, isValidLines, IriError, lint, normalize, parse, relativize, resolve, toIri, toUri,
   type Components, type Diagnostic, type Inspection, type Kind,
 } from "iri-toolkit";
 
 const kind: Kind = "absolute-iri";
 const valid: boolean = isValid("http://a/", kind);
+const each: Uint8Array = isValidLines(["http://a/", "b c"], kind);
+const eachLine: Uint8Array = isValidLines("http://a/\nb c\n");
 const c: Components = parse("http://a/");
 const path: string = c.path;
 const host: string | null = c.host;

@@ -139,6 +139,7 @@ extern crate std;
 
 #[cfg(feature = "unicode")]
 pub mod bidi;
+pub mod bytes;
 mod convert;
 #[cfg(feature = "unicode")]
 pub mod extract;

@@ -206,7 +206,7 @@ pub(super) fn transform_shown(
         SCRATCH.with_borrow_mut(|buf| {
             buf.clear();
             let (origin, bytes) = (line.origin, line.bytes);
-            let result = match std::str::from_utf8(bytes) {
+            let result = match line.utf8() {
                 Ok(s) => f(s, buf),
                 Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
             };
@@ -265,7 +265,8 @@ fn write_one(
     buf: &str,
     result: &Result<(), Failure>,
 ) -> io::Result<()> {
-    let input = String::from_utf8_lossy(bytes);
+    // Made only for the rows that show the input (text output does not).
+    let input = || String::from_utf8_lossy(bytes);
     match (format, result) {
         (Format::Text, Ok(())) => {
             match shown {
@@ -276,7 +277,7 @@ fn write_one(
             Ok(())
         }
         (Format::Tsv, Ok(())) if shown == Shown::AsIs => {
-            tsv_field(out, &input)?;
+            tsv_field(out, &input())?;
             out.push(b'\t');
             out.extend_from_slice(buf.as_bytes());
             out.extend_from_slice(b"\t\n");
@@ -285,14 +286,14 @@ fn write_one(
         (Format::Text, Err(fail)) => fail.write_text(out, origin),
         (Format::Json, _) => {
             let mut o = JsonObject::begin(&mut *out)?;
-            o.str("input", Some(&input))?;
+            o.str("input", Some(&input()))?;
             match result {
                 Ok(()) => o.str("output", Some(buf))?,
                 Err(fail) => o.object("error", |e| fail.write_json_fields(e, bytes))?,
             }
             o.end_line()
         }
-        (Format::Tsv, Ok(())) => tsv_row(out, &[Some(&input), Some(buf), None]),
-        (Format::Tsv, Err(fail)) => tsv_row(out, &[Some(&input), None, Some(&fail.message)]),
+        (Format::Tsv, Ok(())) => tsv_row(out, &[Some(&input()), Some(buf), None]),
+        (Format::Tsv, Err(fail)) => tsv_row(out, &[Some(&input()), None, Some(&fail.message)]),
     }
 }

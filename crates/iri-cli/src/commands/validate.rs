@@ -32,7 +32,7 @@ impl Reporter {
         counts: &mut Counts,
     ) -> Result<(), CheckError> {
         let map = |line: Line<'_>, out: &mut Vec<u8>| {
-            let failure = match std::str::from_utf8(line.bytes) {
+            let failure = match line.utf8() {
                 Ok(s) => match iri::validate(s, self.kind) {
                     Err(_) if self.zone_id => super::zone::check(s, self.kind).err(),
                     r => r.err(),

@@ -1,0 +1,392 @@
+//! The hot calls of the npm package without per-call allocation or JSON: validation (RFC 3987
+//! §2.2, RFC 3986 §3–§4), the components' places (the same grammar), resolution (RFC 3986
+//! §5.2, strict) and validation of many lines at once.
+//!
+//! The JavaScript side writes its strings as UTF-8 (`TextEncoder.encodeInto`) into one input
+//! buffer that lives here and is reused from call to call ([`input_buffer`]); a call reads
+//! `input[..len]`, and answers with a number, with the components' places in the slots
+//! ([`slots`]: sixteen `u32`, read through a `Uint32Array`), or with bytes in the output
+//! buffer (its place and length in the slots too). A failure gives no details here: the
+//! wrapper then calls the JSON binding of the same function, which says what and where.
+//!
+//! Offsets in the slots are UTF-16 indexes (what `String.prototype.slice` takes), [`NONE`]
+//! for an absent component.
+
+use std::cell::RefCell;
+
+use iri::{HostKind, Iri, IriRef, Kind};
+
+/// The slot value of an absent component.
+pub const NONE: u32 = u32::MAX;
+
+/// How many `u32` the slots hold: the start and end of scheme, authority, userinfo, host,
+/// port, path, query and fragment (0–15), the host's kind (16: 0 reg-name, 1 ipv4, 2 ipv6,
+/// 3 ipvfuture, [`NONE`] without host), the output's place and length (17, 18).
+pub const SLOTS: usize = 19;
+
+thread_local! {
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static SLOT: RefCell<[u32; SLOTS]> = const { RefCell::new([NONE; SLOTS]) };
+}
+
+/// The address of the input buffer, made at least `len` bytes long (its old bytes kept). The
+/// address changes when the buffer grows: ask again before each write.
+///
+/// ```
+/// let at = iri_toolkit_wasm::fast::input_buffer(64);
+/// assert_ne!(at, 0);
+/// ```
+pub fn input_buffer(len: usize) -> usize {
+    INPUT.with_borrow_mut(|b| {
+        if b.len() < len {
+            b.resize(len, 0);
+        }
+        b.as_mut_ptr() as usize
+    })
+}
+
+/// The address of the slots (see [`SLOTS`]); it never changes.
+///
+/// ```
+/// assert_eq!(iri_toolkit_wasm::fast::slots(), iri_toolkit_wasm::fast::slots());
+/// ```
+pub fn slots() -> usize {
+    SLOT.with_borrow_mut(|s| s.as_mut_ptr() as usize)
+}
+
+/// Copies `bytes` into the input buffer at `at` (what the JavaScript side does with
+/// `encodeInto`; for tests and Rust callers).
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, is_valid_at};
+/// put_input(0, "http://a/".as_bytes());
+/// assert!(is_valid_at(9, 0));
+/// ```
+pub fn put_input(at: usize, bytes: &[u8]) {
+    input_buffer(at + bytes.len());
+    INPUT.with_borrow_mut(|b| b[at..at + bytes.len()].copy_from_slice(bytes));
+}
+
+/// The code of a grammar's name for the calls here (its place in [`Kind::ALL`]), or -1.
+///
+/// ```
+/// assert_eq!(iri_toolkit_wasm::fast::kind_code("iri-ref"), 0);
+/// assert_eq!(iri_toolkit_wasm::fast::kind_code("url"), -1);
+/// ```
+pub fn kind_code(name: &str) -> i32 {
+    Kind::from_name(name)
+        .and_then(|kind| Kind::ALL.iter().position(|&k| k == kind))
+        .map_or(-1, |i| i as i32)
+}
+
+/// The grammar of a code (the default, `iri-ref`, for any code out of range).
+fn kind_of(code: u32) -> Kind {
+    Kind::ALL
+        .get(code as usize)
+        .copied()
+        .unwrap_or(Kind::IriReference)
+}
+
+/// Runs `f` on the text of `input[from..to]`; `None` when it is not UTF-8 (which `encodeInto`
+/// never writes) or out of the buffer.
+fn with_input<T>(from: usize, to: usize, f: impl FnOnce(&str) -> T) -> Option<T> {
+    INPUT.with_borrow(|b| {
+        let bytes = b.get(from..to)?;
+        std::str::from_utf8(bytes).ok().map(f)
+    })
+}
+
+/// Whether `input[..len]` matches the grammar of `kind` (a [`kind_code`]).
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, is_valid_at, kind_code};
+/// put_input(0, "http://例え.テスト/".as_bytes());
+/// let len = "http://例え.テスト/".len();
+/// assert!(is_valid_at(len, 0));
+/// assert!(!is_valid_at(len, kind_code("uri") as u32));
+/// ```
+pub fn is_valid_at(len: usize, kind: u32) -> bool {
+    with_input(0, len, |s| iri::validate(s, kind_of(kind)).is_ok()).unwrap_or(false)
+}
+
+/// Parses `input[..len]` against `kind` and writes the components' places into the slots, as
+/// UTF-16 indexes; returns whether it parsed.
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, parse_at, slot, NONE};
+/// put_input(0, "http://é@h:8/p?q#f".as_bytes());
+/// assert!(parse_at("http://é@h:8/p?q#f".len(), 0));
+/// // scheme 0..4, userinfo 7..8 (é is one UTF-16 unit), port 11..12, fragment 17..18
+/// assert_eq!((slot(0), slot(1), slot(4), slot(5), slot(8), slot(9)), (0, 4, 7, 8, 11, 12));
+/// assert_eq!((slot(14), slot(15), slot(16)), (17, 18, 0));
+/// put_input(0, b"a");
+/// assert!(parse_at(1, 0));
+/// assert_eq!((slot(0), slot(6), slot(16)), (NONE, NONE, NONE));
+/// ```
+pub fn parse_at(len: usize, kind: u32) -> bool {
+    let kind = kind_of(kind);
+    with_input(0, len, |s| {
+        if kind != Kind::IriReference && iri::validate(s, kind).is_err() {
+            return false;
+        }
+        let Ok(r) = IriRef::parse(s) else {
+            return false;
+        };
+        let base = s.as_ptr() as usize;
+        let ascii = s.is_ascii();
+        // The UTF-16 index of a byte offset (the same number in ASCII text). The offsets come
+        // mostly in increasing order: each count goes on from the one before when it can.
+        let last = std::cell::Cell::new((0usize, 0u32));
+        let index = |at: usize| -> u32 {
+            if ascii {
+                return at as u32;
+            }
+            let (from, n) = match last.get() {
+                (b, n) if b <= at => (b, n),
+                _ => (0, 0),
+            };
+            let n = n + s[from..at].encode_utf16().count() as u32;
+            last.set((at, n));
+            n
+        };
+        let place = |part: Option<&str>| -> (u32, u32) {
+            match part {
+                None => (NONE, NONE),
+                Some(p) => {
+                    let from = p.as_ptr() as usize - base;
+                    (index(from), index(from + p.len()))
+                }
+            }
+        };
+        let parts = [
+            r.scheme(),
+            r.authority(),
+            r.userinfo(),
+            r.host_str(),
+            r.port(),
+            Some(r.path()),
+            r.query(),
+            r.fragment(),
+        ];
+        let host_kind = r.host().map_or(NONE, |h| match h.kind() {
+            HostKind::RegName => 0,
+            HostKind::Ipv4 => 1,
+            HostKind::Ipv6 => 2,
+            HostKind::IpvFuture => 3,
+        });
+        SLOT.with_borrow_mut(|slot| {
+            for (k, part) in parts.into_iter().enumerate() {
+                (slot[2 * k], slot[2 * k + 1]) = place(part);
+            }
+            slot[16] = host_kind;
+        });
+        true
+    })
+    .unwrap_or(false)
+}
+
+/// The value of slot `k` (for tests and Rust callers; JavaScript reads them in memory).
+///
+/// ```
+/// assert!(iri_toolkit_wasm::fast::slot(99) == iri_toolkit_wasm::fast::NONE);
+/// ```
+pub fn slot(k: usize) -> u32 {
+    SLOT.with_borrow(|s| s.get(k).copied().unwrap_or(NONE))
+}
+
+/// Writes `bytes` as the output: the output buffer's place and length into slots 17 and 18.
+fn set_output(fill: impl FnOnce(&mut Vec<u8>)) {
+    OUTPUT.with_borrow_mut(|out| {
+        out.clear();
+        fill(out);
+        SLOT.with_borrow_mut(|slot| {
+            slot[17] = out.as_ptr() as usize as u32;
+            slot[18] = out.len() as u32;
+        });
+    });
+}
+
+/// The output bytes (for tests and Rust callers).
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, resolve_at, output};
+/// put_input(0, b"http://a/b/c");
+/// put_input(12, b"../d");
+/// assert!(resolve_at(12, 4));
+/// assert_eq!(output(), b"http://a/d");
+/// ```
+pub fn output() -> Vec<u8> {
+    OUTPUT.with_borrow(|o| o.clone())
+}
+
+/// Resolves the reference `input[base_len..base_len + ref_len]` against the base IRI
+/// `input[..base_len]` (RFC 3986 §5.2, strict), the result into the output; returns whether
+/// both parsed.
+pub fn resolve_at(base_len: usize, ref_len: usize) -> bool {
+    INPUT.with_borrow(|b| {
+        let (Some(base), Some(reference)) =
+            (b.get(..base_len), b.get(base_len..base_len + ref_len))
+        else {
+            return false;
+        };
+        let (Ok(base), Ok(reference)) = (std::str::from_utf8(base), std::str::from_utf8(reference))
+        else {
+            return false;
+        };
+        let (Ok(base), Ok(reference)) = (Iri::parse(base), IriRef::parse(reference)) else {
+            return false;
+        };
+        set_output(|out| {
+            let mut s = String::from_utf8(std::mem::take(out)).unwrap_or_default();
+            base.resolve_into(&reference, &mut s);
+            *out = s.into_bytes();
+        });
+        true
+    })
+}
+
+/// Validates each line of `input[..len]` (lines end at `\n`; with `strip_cr`, a `\r` before
+/// it is dropped, as the `iri` command reads lines) against `kind`; the output gets one byte
+/// per line, 1 for a valid line and 0 for an invalid one. Returns the number of lines (a text
+/// that ends with `\n` has no empty line after it; the empty text has none).
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, valid_lines_at, output};
+/// let text = "http://a/\r\na b\n\n/x";
+/// put_input(0, text.as_bytes());
+/// assert_eq!(valid_lines_at(text.len(), 0, true), 4);
+/// assert_eq!(output(), [1, 0, 1, 1]);
+/// assert_eq!(valid_lines_at(text.len(), 0, false), 4);
+/// assert_eq!(output(), [0, 0, 1, 1]);
+/// ```
+pub fn valid_lines_at(len: usize, kind: u32, strip_cr: bool) -> usize {
+    let kind = kind_of(kind);
+    INPUT.with_borrow(|b| {
+        let text = b.get(..len).unwrap_or_default();
+        set_output(|out| {
+            let mut at = 0;
+            while at < text.len() {
+                let end = iri::bytes::find_byte(&text[at..], b'\n').map_or(text.len(), |k| at + k);
+                let mut line = &text[at..end];
+                if let (true, [rest @ .., b'\r']) = (strip_cr, line) {
+                    line = rest;
+                }
+                let ok = std::str::from_utf8(line).is_ok_and(|s| iri::validate(s, kind).is_ok());
+                out.push(u8::from(ok));
+                at = end + 1;
+            }
+        });
+        OUTPUT.with_borrow(Vec::len)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slots_are_the_components_of_parse() {
+        for s in [
+            "http://user@例え.テスト:8080/δ?q#f",
+            "//[::1]:80",
+            "mailto:a@b",
+            "../a?b",
+            "",
+            "#",
+            "http://1.2.3.4/",
+            "http://[v7.x]/",
+            "http://𝔸é/𝔸?𝔸#𝔸",
+        ] {
+            put_input(0, s.as_bytes());
+            assert!(parse_at(s.len(), 0), "{s}");
+            let v = crate::parse(s, None).unwrap();
+            let utf16: Vec<u16> = s.encode_utf16().collect();
+            let names = [
+                "scheme",
+                "authority",
+                "userinfo",
+                "host",
+                "port",
+                "path",
+                "query",
+                "fragment",
+            ];
+            for (k, name) in names.iter().enumerate() {
+                let got = match (slot(2 * k), slot(2 * k + 1)) {
+                    (NONE, NONE) => serde_json::Value::Null,
+                    (a, b) => String::from_utf16(&utf16[a as usize..b as usize])
+                        .unwrap()
+                        .into(),
+                };
+                assert_eq!(got, v[name], "{s}: {name}");
+            }
+            let kinds = ["reg-name", "ipv4", "ipv6", "ipvfuture"];
+            let kind = kinds.get(slot(16) as usize).copied();
+            assert_eq!(
+                kind.map(serde_json::Value::from).unwrap_or_default(),
+                v["host_kind"],
+                "{s}"
+            );
+        }
+        put_input(0, b"a b");
+        assert!(!parse_at(3, 0));
+        put_input(0, b"../a");
+        assert!(!parse_at(4, kind_code("iri") as u32));
+    }
+
+    #[test]
+    fn fast_calls_agree_with_the_json_ones() {
+        for (s, kind) in [
+            ("http://a/é", "uri"),
+            ("http://a/é", "iri"),
+            ("a:b", "relative-ref"),
+            ("http://a/#f", "absolute-iri"),
+            ("", "iri-ref"),
+        ] {
+            put_input(0, s.as_bytes());
+            let code = kind_code(kind);
+            assert!(code >= 0);
+            assert_eq!(
+                is_valid_at(s.len(), code as u32),
+                crate::is_valid(s, Some(kind)).unwrap(),
+                "{s} {kind}"
+            );
+        }
+        // Not UTF-8 (never written by encodeInto): not valid.
+        put_input(0, b"http://a/\xFF");
+        assert!(!is_valid_at(10, 0));
+        for (r, b) in [
+            ("../w/Genève?x#y", "http://example.org/wiki/Zürich"),
+            ("", "http://a/b?c#d"),
+        ] {
+            put_input(0, b.as_bytes());
+            put_input(b.len(), r.as_bytes());
+            assert!(resolve_at(b.len(), r.len()));
+            assert_eq!(
+                String::from_utf8(output()).unwrap(),
+                crate::resolve(r, b).unwrap()
+            );
+            assert_eq!(slot(18) as usize, output().len());
+        }
+        put_input(0, b"relative");
+        put_input(8, b"x");
+        assert!(!resolve_at(8, 1), "a base without scheme");
+    }
+
+    #[test]
+    fn lines_are_validated_one_by_one() {
+        let text = "http://a/\nhttp://a/b c\r\n\r\nhttp://é/\nx";
+        put_input(0, text.as_bytes());
+        assert_eq!(valid_lines_at(text.len(), 0, true), 5);
+        assert_eq!(output(), [1, 0, 1, 1, 1]);
+        assert_eq!(
+            valid_lines_at(text.len(), kind_code("uri-ref") as u32, true),
+            5
+        );
+        assert_eq!(output(), [1, 0, 1, 0, 1]);
+        put_input(0, b"a\n");
+        assert_eq!(valid_lines_at(2, 0, true), 1);
+        assert_eq!(valid_lines_at(0, 0, true), 0);
+    }
+}
