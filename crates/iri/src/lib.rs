@@ -139,6 +139,7 @@ extern crate std;
 
 #[cfg(feature = "unicode")]
 pub mod bidi;
+mod build;
 mod convert;
 #[cfg(feature = "unicode")]
 pub mod extract;
@@ -174,6 +175,7 @@ pub mod fuzzing {
     }
 }
 
+pub use crate::build::{encode, Builder, PairSyntax, QueryPair, QueryPairs};
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, Hint, ParseError};
 pub use crate::host::{Host, HostKind};
