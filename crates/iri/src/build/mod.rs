@@ -387,56 +387,103 @@ pub(crate) fn check(
         }
         _ => {}
     }
-    let class = class_of(comp);
-    let mut ascii = true;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        // `port = *DIGIT` has no percent-encodings.
-        if c == b'%' && comp != Component::Port {
-            if i + 2 < b.len() && is(b[i + 1], HEXDIG) && is(b[i + 2], HEXDIG) {
-                i += 3;
-                continue;
+    crate::scan::dispatch(Chars {
+        comp,
+        text,
+        at,
+        kind,
+    })
+}
+
+/// The character scan of [`check`] for one component, as a task for the scanner the
+/// processor has (see `scan::dispatch`).
+struct Chars<'a> {
+    comp: Component,
+    text: &'a str,
+    at: usize,
+    kind: Kind,
+}
+
+impl crate::scan::WithScanner for Chars<'_> {
+    type Output = Result<bool, ParseError>;
+
+    fn run<S: crate::scan::Scanner>(self, scanner: S) -> Self::Output {
+        let Chars {
+            comp,
+            text,
+            at,
+            kind,
+        } = self;
+        let b = text.as_bytes();
+        let err = |k: ErrorKind, i: usize| {
+            let ch = text[i..].chars().next();
+            ParseError::new(k, kind, comp, at + i, ch)
+        };
+        let class = class_of(comp);
+        // The runs of the class are taken many bytes at a time, as the parser takes them: in an
+        // IRI, with the octets of the common `ucschar` characters (the `I…` classes; the port
+        // has none).
+        let run_class = if kind.is_uri() || comp == Component::Port {
+            class
+        } else {
+            class << chars::WIDE_SHIFT
+        };
+        let mut ascii = true;
+        let mut i = 0;
+        loop {
+            let run = scanner.class_run_noting(b, i, run_class);
+            ascii &= !run.non_ascii;
+            i = run.end;
+            if i >= b.len() {
+                break;
             }
-            let mut e = err(ErrorKind::InvalidPctEncoding, i);
-            e.hint = Some(Hint::LiteralPercent);
-            return Err(e);
-        }
-        if c < 0x80 {
-            if !is(c, class) {
-                let k = if comp == Component::Port {
-                    ErrorKind::InvalidPort
-                } else {
-                    ErrorKind::InvalidChar
-                };
-                let mut e = err(k, i);
-                e.hint = match c {
-                    b'\\' => Some(Hint::Backslash),
-                    b'@' if comp == Component::Host => Some(Hint::AtInUserinfo),
-                    _ => None,
-                };
+            let c = b[i];
+            // `port = *DIGIT` has no percent-encodings.
+            if c == b'%' && comp != Component::Port {
+                if i + 2 < b.len() && is(b[i + 1], HEXDIG) && is(b[i + 2], HEXDIG) {
+                    i += 3;
+                    continue;
+                }
+                let mut e = err(ErrorKind::InvalidPctEncoding, i);
+                e.hint = Some(Hint::LiteralPercent);
                 return Err(e);
             }
-            i += 1;
-            continue;
+            if c < 0x80 {
+                if !is(c, class) {
+                    let k = if comp == Component::Port {
+                        ErrorKind::InvalidPort
+                    } else {
+                        ErrorKind::InvalidChar
+                    };
+                    let mut e = err(k, i);
+                    e.hint = match c {
+                        b'\\' => Some(Hint::Backslash),
+                        b'@' if comp == Component::Host => Some(Hint::AtInUserinfo),
+                        _ => None,
+                    };
+                    return Err(e);
+                }
+                i += 1;
+                continue;
+            }
+            ascii = false;
+            if comp == Component::Port {
+                return Err(err(ErrorKind::InvalidPort, i));
+            }
+            if kind.is_uri() {
+                return Err(err(ErrorKind::NonAscii, i));
+            }
+            let (cp, n) = decode_utf8(b, i);
+            if chars::is_bidi_formatting(cp) {
+                return Err(err(ErrorKind::BidiFormatting, i));
+            }
+            if !chars::allowed_unencoded(cp, comp == Component::Query) {
+                return Err(err(ErrorKind::InvalidChar, i));
+            }
+            i += n;
         }
-        ascii = false;
-        if comp == Component::Port {
-            return Err(err(ErrorKind::InvalidPort, i));
-        }
-        if kind.is_uri() {
-            return Err(err(ErrorKind::NonAscii, i));
-        }
-        let (cp, n) = decode_utf8(b, i);
-        if chars::is_bidi_formatting(cp) {
-            return Err(err(ErrorKind::BidiFormatting, i));
-        }
-        if !chars::allowed_unencoded(cp, comp == Component::Query) {
-            return Err(err(ErrorKind::InvalidChar, i));
-        }
-        i += n;
+        Ok(ascii)
     }
-    Ok(ascii)
 }
 
 /// The rules between the path and the components before it (RFC 3986 §3.3, §4.2), for a

@@ -394,6 +394,22 @@ impl Edit<'_> {
             + encoded_len(name, part, form)
             + value.map_or(0, |v| 1 + encoded_len(v, part, form));
         self.room(end - at, len)?;
+        if at == end && end == self.s.len() {
+            // At the end of the text (no fragment follows): written in place.
+            self.s.reserve(len);
+            self.s.push_str(prefix);
+            push_encoded(self.s, name, part, form);
+            if let Some(v) = value {
+                self.s.push('=');
+                push_encoded(self.s, v, part, form);
+            }
+            let ascii = self.s[at..].is_ascii();
+            let mut e = self.ends();
+            e[3] += len;
+            let known = self.p.known_ascii() && ascii;
+            self.set_ends(e, known);
+            return Ok(());
+        }
         let mut piece = String::with_capacity(len);
         piece.push_str(prefix);
         push_encoded(&mut piece, name, part, form);
