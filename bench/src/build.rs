@@ -70,7 +70,7 @@ pub(crate) fn build_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
 
     let ops: [(&'static str, String, Vec<Case>); 4] = [
         (
-            "set_query",
+            "build set_query",
             format!(
                 "{n} http(s) IRIs whose text url keeps, each cloned then given the query \
                  {q:?} (checked against iquery by ours); same output on {agree_query}"
@@ -93,9 +93,9 @@ pub(crate) fn build_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
             ],
         ),
         (
-            "set_host",
+            "build set_host",
             format!(
-                "as set_query, each given the host \"example.org\" (url parses it as a WHATWG \
+                "as build set_query, each given the host \"example.org\" (url parses it as a WHATWG \
                  host: IDNA and lower-casing); same output on {agree_host}"
             ),
             vec![
@@ -116,8 +116,8 @@ pub(crate) fn build_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
             ],
         ),
         (
-            "push segment",
-            "as set_query, each given one more path segment from the raw text \"new seg\" \
+            "build push segment",
+            "as build set_query, each given one more path segment from the raw text \"new seg\" \
              (encoded by both; url also drops nothing, ours puts it after a trailing '/')"
                 .to_string(),
             vec![
@@ -144,9 +144,9 @@ pub(crate) fn build_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
             ],
         ),
         (
-            "append pair",
+            "build append pair",
             format!(
-                "as set_query, each given the form pair q=\"a b\" at the end of its query; same \
+                "as build set_query, each given the form pair q=\"a b\" at the end of its query; same \
                  output on {agree_pair}"
             ),
             vec![
