@@ -5,11 +5,13 @@
 //! - [`vector`]: the same operations over Arrow arrays (the Arrow PyCapsule interface), in
 //!   chunks on all cores with the GIL released.
 //! - [`fast`]: `is_valid` as a vectorcall (`METH_FASTCALL`) function on CPython ≥ 3.10.
+//! - [`build`]: making and changing IRIs: builder, setters, encoders, query pairs.
 //! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
 //!   component.
 
 use pyo3::prelude::*;
 
+mod build;
 mod fail;
 mod fast;
 mod ops;
@@ -24,5 +26,6 @@ fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scalar::register(m)?;
     fast::register(m)?;
     vector::register(m)?;
+    build::register(m)?;
     Ok(())
 }

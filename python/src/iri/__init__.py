@@ -32,7 +32,11 @@ from ._iri import (
     IriError,
     IriRef,
     Warning,
+    append_query_pair,
+    build,
+    decode,
     display,
+    encode,
     equivalence_level,
     equivalent,
     extract,
@@ -40,12 +44,18 @@ from ._iri import (
     lint,
     normalize,
     parse,
+    pop_path_segment,
     preprocess,
+    push_path_segment,
+    query_pairs,
     relativize,
+    remove_query_pairs,
     resolve,
+    set_query_pair,
     to_iri,
     to_uri,
     validate,
+    with_components,
 )
 
 if TYPE_CHECKING:
@@ -89,6 +99,16 @@ __all__ = [
     "to_iri",
     "to_uri",
     "validate",
+    "build",
+    "with_components",
+    "push_path_segment",
+    "pop_path_segment",
+    "query_pairs",
+    "append_query_pair",
+    "set_query_pair",
+    "remove_query_pairs",
+    "encode",
+    "decode",
 ]
 
 
