@@ -26,7 +26,11 @@ test("the package: name, ESM, an entry for Node and one for the rest, types", ()
   }
   assert.deepEqual(
     Object.keys(iri).sort(),
-    ["IriError", "inspect", "isValid", "lint", "normalize", "parse", "relativize", "resolve", "toIri", "toUri"],
+    [
+      "IriError", "appendQueryPair", "build", "decodeComponent", "encodeComponent", "inspect", "isValid", "lint",
+      "normalize", "parse", "popPathSegment", "pushPathSegment", "queryPairs", "relativize", "removeQueryPairs",
+      "resolve", "setQueryPair", "toIri", "toUri", "withComponents",
+    ],
   );
 });
 
