@@ -56,6 +56,17 @@ impl Edit<'_> {
         let mut e = self.ends();
         let known_ascii = self.p.known_ascii() && ascii;
         self.s.reserve(added.saturating_sub(end - start));
+        if start == end && end == self.s.len() {
+            // At the end of the text: appended, nothing moves.
+            for t in pieces {
+                self.s.push_str(t);
+            }
+            for x in &mut e[first..] {
+                *x += added;
+            }
+            self.set_ends(e, known_ascii);
+            return;
+        }
         match pieces {
             [] => self.s.replace_range(start..end, ""),
             [one] => self.s.replace_range(start..end, one),
