@@ -13,6 +13,7 @@
 //! Timing is a plain `Instant` around one pass over all inputs, with `std::hint::black_box`
 //! on every input and result; no statistics crate is involved.
 
+mod build;
 mod classify;
 mod corpus;
 mod growth;
@@ -60,7 +61,7 @@ pub struct Options {
 /// let o = iri_bench::parse_args(["--only".to_string(), "resolve".to_string()]).unwrap();
 /// assert_eq!(o.unwrap().only, Some(iri_bench::FAMILIES[1]));
 /// ```
-pub const FAMILIES: [&str; 5] = ["parse", "resolve", "to_uri", "to_iri", "normalize"];
+pub const FAMILIES: [&str; 6] = ["parse", "resolve", "to_uri", "to_iri", "normalize", "build"];
 
 /// The usage line.
 pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdown] \
@@ -72,7 +73,7 @@ pub const USAGE: &str = "usage: iri-bench [--corpus DIR] [--samples N] [--markdo
     --min-sample-ms MS  each sample repeats the pass to last MS milliseconds at least, with\n\
     \x20              the same count for every library of an operation (default 20; 0: one)\n\
     --markdown     print a Markdown report with the machine and the command\n\
-    --only FAMILY  time one family of rows only: parse, resolve, to_uri, to_iri or normalize\n\
+    --only FAMILY  time one family of rows only: parse, resolve, to_uri, to_iri, normalize or build\n\
     --growth       time our operations on inputs lengthened 1x, 10x and 100x instead\n\
     --callgrind OP LIB  run one untimed pass of OP (parse, resolve_into, normalize, to_uri,\n\
     \x20              parse_resolve, to_uri_non_ascii, to_uri_owned, to_uri_owned_non_ascii,\n\

@@ -222,7 +222,7 @@ impl Report {
     }
 }
 
-fn progress(cfg: &Config, msg: &str) {
+pub(crate) fn progress(cfg: &Config, msg: &str) {
     if cfg.progress {
         eprintln!("[iri-bench] {msg}");
     }
@@ -314,6 +314,9 @@ pub fn run(corpus: &crate::Corpus, cfg: &Config) -> Report {
     if on("normalize") {
         normalize_ops(&lines, cfg, &mut report);
         crate::owned::normalize_owned_ops(&lines, cfg, &mut report);
+    }
+    if on("build") {
+        crate::build::build_ops(&lines, cfg, &mut report);
     }
     report
 }

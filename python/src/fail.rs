@@ -152,6 +152,14 @@ impl Fail {
         }))
     }
 
+    /// An error of the builder or a setter: its byte offset counts in the text being
+    /// written, which the caller does not have, so there is no character offset.
+    pub fn edit(e: &iri::ParseError, input: &str) -> Fail {
+        let mut f = Fail::parse(e, input);
+        f.0.offset = None;
+        f
+    }
+
     /// A bad argument (an unknown kind, level, …): a `ValueError`, not an `IriError`.
     pub fn argument(message: String) -> PyErr {
         PyValueError::new_err(message)

@@ -9,6 +9,7 @@
 //!   key, the error message, one component, resolve-normalize in one pass.
 //! - [`extension`]: the opt-in extensions, resolution against a relative base and RFC 6874
 //!   zone identifiers.
+//! - [`build`]: making and changing IRIs: builder, setters, encoders, query pairs.
 //! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
 //!   component.
 
@@ -16,6 +17,7 @@ use pyo3::prelude::*;
 
 mod engine;
 mod extension;
+mod build;
 mod fail;
 mod fast;
 mod ops;
@@ -32,5 +34,6 @@ fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     vector::register(m)?;
     extension::register(m)?;
     engine::register(m)?;
+    build::register(m)?;
     Ok(())
 }

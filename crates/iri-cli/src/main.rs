@@ -40,6 +40,7 @@ fn without_stats(command: &Command) -> Option<&'static str> {
     match command {
         Command::Compare(_) => Some("compare"),
         Command::Extract(_) => Some("extract"),
+        Command::Build(_) => Some("build"),
         Command::Serve(_) => Some("serve"),
         Command::Completions(_) => Some("completions"),
         Command::Man(_) => Some("man"),

@@ -35,7 +35,8 @@ export type Component = "scheme" | "userinfo" | "host" | "port" | "path" | "quer
 export type ErrorKind =
   | "invalid-char" | "bidi-formatting" | "invalid-pct-encoding" | "missing-scheme"
   | "colon-in-first-segment" | "invalid-ip-literal" | "invalid-port" | "non-ascii"
-  | "fragment-not-allowed" | "too-long";
+  | "fragment-not-allowed" | "too-long" | "relative-path-after-authority"
+  | "double-slash-without-authority" | "no-authority";
 
 /**
  * Why a call gave no result. Thrown by every function that returns a value made from an IRI
@@ -201,3 +202,57 @@ export function resolveRelative(reference: string, base: string, options?: { pre
  * without the zone, and `zone`, the zone as written (null without one). Throws an
  * `IriError`. */
 export function parseZoned(input: string, kind?: Kind): Components & { zone: string | null };
+/** Components as they appear in the text (RFC 3986 §3); `null` in `withComponents` removes one. */
+export interface ComponentParts {
+  scheme?: string | null;
+  /** `withComponents` only: userinfo@host:port as a whole. */
+  authority?: string | null;
+  userinfo?: string | null;
+  host?: string;
+  port?: string | null;
+  path?: string;
+  query?: string | null;
+  fragment?: string | null;
+}
+
+/** What `encodeComponent` writes: a raw text's form as this component. */
+export type EncodeComponent = "path-segment" | "query-part" | "form" | "fragment" | "userinfo";
+
+/**
+ * An IRI reference (a URI reference with `uri`) from components, each checked against its own
+ * rule (RFC 3987 §2.2); a delimiter inside one, or a combination RFC 3986 forbids (§3.3,
+ * §4.2), throws an IriError whose `offset` is in the text that would have been written.
+ *
+ * @example build({ scheme: "https", host: "例え.テスト", path: "/a" }) // "https://例え.テスト/a"
+ */
+export function build(components: ComponentParts, options?: { uri?: boolean }): string;
+/**
+ * `input` with components set (a string) or removed (`null`), in the order scheme, authority,
+ * host, userinfo, port, path, query, fragment.
+ *
+ * @example withComponents("http://a:80/b#f", { scheme: "https", port: null, fragment: null }) // "https://a/b"
+ */
+export function withComponents(input: string, changes: ComponentParts): string;
+/** `input` with raw text appended as one path segment, percent-encoded where needed. */
+export function pushPathSegment(input: string, raw: string, options?: { uri?: boolean }): string;
+/** `input` without its last path segment. */
+export function popPathSegment(input: string): string;
+/**
+ * The decoded name/value pairs of the query (`&`, and `;` with `semicolon`; `+` a space with
+ * `form`); a pair without `=` has the value null.
+ *
+ * @example queryPairs("?a=1&b=x+y", { form: true }) // [["a", "1"], ["b", "x y"]]
+ */
+export function queryPairs(input: string, options?: { form?: boolean; semicolon?: boolean }): [string, string | null][];
+/** `input` with a pair (raw text, encoded) appended to its query. */
+export function appendQueryPair(input: string, name: string, value?: string | null, options?: { form?: boolean }): string;
+/** `input` with the first pair named `name` given `value` in its place, the later ones removed; the others keep their bytes. */
+export function setQueryPair(
+  input: string, name: string, value?: string | null, options?: { form?: boolean; semicolon?: boolean },
+): string;
+/** `input` without the pairs named `name` (decoded); the query goes when nothing is left. */
+export function removeQueryPairs(input: string, name: string, options?: { form?: boolean; semicolon?: boolean }): string;
+/** Raw text as a valid component, percent-encoding only what its rule forbids (UTF-8 %HH for non-ASCII with `uri`). */
+export function encodeComponent(raw: string, component: EncodeComponent, options?: { uri?: boolean }): string;
+/** The %HH of a component decoded (`+` a space with `form`); octets that are not UTF-8 keep their %HH. */
+export function decodeComponent(text: string, options?: { form?: boolean }): string;

@@ -26,7 +26,12 @@ test("the package: name, ESM, an entry for Node and one for the rest, types", ()
   }
   assert.deepEqual(
     Object.keys(iri).sort(),
-    ["IriError", "inspect", "isValid", "isValidLines", "lint", "normalize", "parse", "parseZoned", "relativize", "resolve", "resolveRelative", "toIri", "toUri"],
+    [
+      "IriError", "appendQueryPair", "build", "decodeComponent", "encodeComponent", "inspect",
+      "isValid", "isValidLines", "lint", "normalize", "parse", "parseZoned", "popPathSegment",
+      "pushPathSegment", "queryPairs", "relativize", "removeQueryPairs", "resolve",
+      "resolveRelative", "setQueryPair", "toIri", "toUri", "withComponents",
+    ],
   );
 });
 

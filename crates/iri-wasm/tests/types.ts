@@ -56,3 +56,18 @@ const zone: string | null = zoned.zone;
 const zonedHost: string | null = zoned.host;
 // @ts-expect-error: the preset names are a closed set
 resolveRelative("c", "a/b", { preset: "whatwg" });
+// Making and changing IRIs.
+import {
+  appendQueryPair, build, decodeComponent, encodeComponent, popPathSegment, pushPathSegment,
+  queryPairs, removeQueryPairs, setQueryPair, withComponents, type ComponentParts,
+} from "iri-toolkit";
+const parts: ComponentParts = { scheme: "https", host: "a", path: "/b" };
+const built: string = build(parts, { uri: true });
+const edited: string = withComponents(built, { port: null, query: "q" });
+const pairs: [string, string | null][] = queryPairs(edited, { form: true, semicolon: true });
+const pushed: string = popPathSegment(pushPathSegment(edited, "c d"));
+const pairsEdited: string = removeQueryPairs(setQueryPair(appendQueryPair(pushed, "k", null), "k", "v"), "x");
+const encoded: string = encodeComponent("a b", "form", { uri: true });
+const decoded: string = decodeComponent(encoded, { form: true });
+// @ts-expect-error: not a component an encoder writes
+encodeComponent("a", "host");

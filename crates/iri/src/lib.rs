@@ -140,6 +140,7 @@ extern crate std;
 #[cfg(feature = "unicode")]
 pub mod bidi;
 pub mod bytes;
+mod build;
 mod convert;
 #[cfg(feature = "unicode")]
 pub mod extract;
@@ -175,6 +176,7 @@ pub mod fuzzing {
     }
 }
 
+pub use crate::build::{encode, Builder, PairSyntax, QueryPair, QueryPairs};
 pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, Hint, ParseError};
 pub use crate::host::{Host, HostKind};

@@ -49,6 +49,7 @@ fn fuzz_findings_stay_fixed() {
             "charset" => continue,
             "extract" => laws::extract,
             "scheme" => laws::scheme,
+            "builder" => laws::builder,
             other => panic!("fuzz_regressions.tsv:{}: unknown target {other}", n + 1),
         };
         check(&input);

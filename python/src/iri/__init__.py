@@ -32,7 +32,11 @@ from ._iri import (
     IriError,
     IriRef,
     Warning,
+    append_query_pair,
+    build,
+    decode,
     display,
+    encode,
     equivalence_level,
     equivalent,
     extract,
@@ -41,13 +45,19 @@ from ._iri import (
     normalize,
     parse,
     parse_zoned,
+    pop_path_segment,
     preprocess,
+    push_path_segment,
+    query_pairs,
     relativize,
+    remove_query_pairs,
     resolve,
     resolve_relative,
+    set_query_pair,
     to_iri,
     to_uri,
     validate,
+    with_components,
 )
 
 if TYPE_CHECKING:
@@ -93,6 +103,16 @@ __all__ = [
     "to_iri",
     "to_uri",
     "validate",
+    "build",
+    "with_components",
+    "push_path_segment",
+    "pop_path_segment",
+    "query_pairs",
+    "append_query_pair",
+    "set_query_pair",
+    "remove_query_pairs",
+    "encode",
+    "decode",
 ]
 
 

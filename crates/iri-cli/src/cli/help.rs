@@ -515,3 +515,37 @@ and reported as a warning, which does not make the input invalid:
     );
     s
 }
+
+pub(super) const BUILD_EXAMPLES: &str = "\
+Examples:
+  iri build --scheme https --host 例え.テスト --path-segment 'a b' --query-pair q=ü
+  iri build --uri --scheme http --host example.org --path-segment résumé   # …/r%C3%A9sum%C3%A9
+  iri build --scheme s --host h --path rel   # error: a path after an authority starts with '/'";
+
+pub(super) const EDIT_EXAMPLES: &str = "\
+Examples:
+  iri edit --scheme https --no-port 'http://example.org:80/a'   # https://example.org/a
+  iri edit --set-pair page=2 --remove-pair utm_source < urls.txt
+  iri edit --pop-segment --path-segment index.html --no-fragment 'http://a/b/c#f'";
+
+/// The long help of `iri build` and `iri edit`: the rules and the output.
+pub(super) const BUILD_LAYOUT: &str = "\
+Components given by --scheme, --host, --userinfo, --port, --path, --query and --fragment \
+are written as they are and checked against their own rule (RFC 3987 §2.2; RFC 3986 with \
+--uri): a delimiter inside one ('?' in a path, '@' in a userinfo, '/' in a host) is an \
+error at its byte, never a different split. A combination RFC 3986 forbids is an error that \
+names the rule: a path after an authority that does not start with '/' (§3.3), a path \
+starting with '//' without an authority (§3.3), a first segment with ':' in a reference \
+with neither scheme nor authority (§4.2). --path-segment and --query-pair take raw text and \
+percent-encode what the component forbids (non-ASCII kept, or UTF-8 %HH with --uri); \
+--form writes pairs as application/x-www-form-urlencoded. iri build makes one reference \
+(its input is shown as the empty string); iri edit applies the flags to each input, in the \
+order scheme, authority, host, userinfo, port, path, popped and added segments, query, \
+removed, set and added pairs, fragment, and an edit that fails leaves an error for that \
+line.
+
+Output, one line per input:
+  text  the result, or: error: MESSAGE   (for standard input: error: line N: MESSAGE)
+  json  {\"input\":…,\"output\":…} or
+        {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
+  tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";

@@ -6,12 +6,14 @@
 //! - [`help`]: the help text shown after the options, as data.
 
 mod args;
+mod edit_args;
 mod help;
 mod policy;
 
 use clap::{Parser, Subcommand};
 
 pub use args::*;
+pub use edit_args::*;
 
 use crate::stats::StatsSpec;
 use help::*;
@@ -107,6 +109,14 @@ pub enum Command {
     /// each with where it was found and its URI form.
     #[command(after_help = EXTRACT_EXAMPLES, after_long_help = long(EXTRACT_LAYOUT, EXTRACT_EXAMPLES))]
     Extract(ExtractArgs),
+    /// Build one IRI (or, with --uri, URI) reference from components, each checked against
+    /// its own rule; raw text becomes path segments and query pairs, encoded.
+    #[command(after_help = BUILD_EXAMPLES, after_long_help = long(BUILD_LAYOUT, BUILD_EXAMPLES))]
+    Build(BuildArgs),
+    /// Change components of each reference: set, remove, append segments and query pairs;
+    /// every result is checked, never a different split.
+    #[command(after_help = EDIT_EXAMPLES, after_long_help = long(BUILD_LAYOUT, EDIT_EXAMPLES))]
+    Edit(EditArgs),
     /// Serve the live IRI viewer: a local web page that takes an IRI apart as you type, and
     /// its JSON API.
     #[command(after_help = SERVE_EXAMPLES, after_long_help = long(SERVE_LAYOUT, SERVE_EXAMPLES))]

@@ -5,6 +5,7 @@ mod compare;
 mod components;
 mod dedup;
 mod display;
+mod edit;
 mod extract;
 mod generate;
 mod lenient;
@@ -22,6 +23,7 @@ use crate::output;
 pub use compare::compare;
 pub use dedup::dedup;
 pub use display::display;
+pub use edit::{build, edit};
 pub use extract::extract;
 pub use generate::{completions, man};
 pub use lint::lint;
@@ -67,6 +69,8 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Lint(args) => lint(args, &mut out)?,
         Command::Display(args) => display(args, &mut out)?,
         Command::Extract(args) => extract(args, &mut out)?,
+        Command::Build(args) => build(args, &mut out)?,
+        Command::Edit(args) => edit(args, &mut out)?,
         Command::Serve(args) => {
             crate::serve::serve(args, &mut out)?;
             Outcome::AllValid

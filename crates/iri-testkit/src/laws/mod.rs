@@ -16,8 +16,10 @@
 
 // The laws of pre-processing, lenient parsing and legacy charsets, and those of extraction and
 // the scheme views, in files of their own. Each fuzz target uses one function of all of them.
+mod build;
 mod extra;
 mod views;
+pub use build::*;
 pub use extra::*;
 pub use views::*;
 

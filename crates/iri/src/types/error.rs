@@ -91,6 +91,15 @@ pub enum ErrorKind {
     FragmentNotAllowed,
     /// Input longer than 2 GiB − 1 bytes, which the compact offsets cannot address.
     TooLong,
+    /// A path that neither is empty nor starts with `/` after an authority (RFC 3986 §3.3);
+    /// only a builder or a setter can put them together.
+    RelativePathAfterAuthority,
+    /// A path that starts with `//` without an authority, where it would read as one
+    /// (RFC 3986 §3.3); only a builder or a setter can put them together.
+    DoubleSlashWithoutAuthority,
+    /// A userinfo or port set on a reference without an authority (RFC 3986 §3.2): the host
+    /// comes first.
+    NoAuthority,
 }
 
 impl ErrorKind {
@@ -111,6 +120,9 @@ impl ErrorKind {
             ErrorKind::NonAscii => "non-ascii",
             ErrorKind::FragmentNotAllowed => "fragment-not-allowed",
             ErrorKind::TooLong => "too-long",
+            ErrorKind::RelativePathAfterAuthority => "relative-path-after-authority",
+            ErrorKind::DoubleSlashWithoutAuthority => "double-slash-without-authority",
+            ErrorKind::NoAuthority => "no-authority",
         }
     }
 }
@@ -503,6 +515,20 @@ impl fmt::Display for ParseError {
             ErrorKind::TooLong => write!(
                 f,
                 "the input is {off} bytes long; at most 2147483647 bytes are supported"
+            ),
+            ErrorKind::RelativePathAfterAuthority => write!(
+                f,
+                "the path at byte {off} follows an authority, so it must be empty or start \
+                 with '/' (RFC 3986 §3.3)"
+            ),
+            ErrorKind::DoubleSlashWithoutAuthority => write!(
+                f,
+                "the path at byte {off} starts with \"//\" and there is no authority, so it \
+                 would read as one (RFC 3986 §3.3; write \"/.\" before it)"
+            ),
+            ErrorKind::NoAuthority => write!(
+                f,
+                "there is no authority to hold the {comp}: set the host first (RFC 3986 §3.2)"
             ),
         }?;
         match self.hint {

@@ -152,6 +152,14 @@ macro_rules! reference_type {
                 self.pos
             }
 
+            /// The text and positions, for the setters of `build/set.rs`, which keep the
+            /// invariants of [`Positions`] for every text they write.
+            #[inline]
+            #[allow(dead_code)]
+            pub(crate) fn parts_mut(&mut self) -> (&mut T, &mut $crate::parser::Positions) {
+                (&mut self.text, &mut self.pos)
+            }
+
             /// The whole text.
             ///
             /// ```
