@@ -155,6 +155,7 @@ mod resolve;
 mod scan;
 pub mod scheme;
 mod split;
+pub mod template;
 mod text;
 mod types;
 

@@ -17,8 +17,10 @@
 // The laws of pre-processing, lenient parsing and legacy charsets, and those of extraction and
 // the scheme views, in files of their own. Each fuzz target uses one function of all of them.
 mod extra;
+mod template;
 mod views;
 pub use extra::*;
+pub use template::*;
 pub use views::*;
 
 use iri::idn::IdnaOptions;
