@@ -41,6 +41,8 @@ fn without_stats(command: &Command) -> Option<&'static str> {
         Command::Compare(_) => Some("compare"),
         Command::Extract(_) => Some("extract"),
         Command::Serve(_) => Some("serve"),
+        Command::Expand(_) => Some("expand"),
+        Command::Match(_) => Some("match"),
         Command::Completions(_) => Some("completions"),
         Command::Man(_) => Some("man"),
         _ => None,

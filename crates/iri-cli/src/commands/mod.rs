@@ -10,6 +10,7 @@ mod generate;
 mod lenient;
 mod lint;
 mod parse;
+mod template;
 mod transform;
 mod validate;
 
@@ -25,6 +26,7 @@ pub use extract::extract;
 pub use generate::{completions, man};
 pub use lint::lint;
 pub use parse::parse;
+pub use template::{expand, match_};
 pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
 pub use validate::validate;
 
@@ -66,6 +68,8 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Lint(args) => lint(args, &mut out)?,
         Command::Display(args) => display(args, &mut out)?,
         Command::Extract(args) => extract(args, &mut out)?,
+        Command::Expand(args) => expand(args, &mut out)?,
+        Command::Match(args) => match_(args, &mut out)?,
         Command::Serve(args) => {
             crate::serve::serve(args, &mut out)?;
             Outcome::AllValid

@@ -25,8 +25,9 @@ impl Template {
     }
 
     /// Expands the template into an IRI reference: as [`Template::expand_uri`], but
-    /// literals keep their `ucschar` and `iprivate` characters and values their `ucschar`
-    /// characters (bidi formatting characters and values' `iprivate` are percent-encoded).
+    /// literals keep their `ucschar` characters (and `iprivate` ones surely in the query) and
+    /// values their `ucschar` characters (bidi formatting characters and values' `iprivate`
+    /// are percent-encoded).
     /// Mapping the result to a URI (RFC 3987 §3.1) gives [`Template::expand_uri`]'s result.
     ///
     /// ```
@@ -72,14 +73,12 @@ impl Template {
         out: &mut String,
     ) -> Result<(), ExpandError> {
         let start = out.len();
-        let mut in_query = false;
+        let mut place = Place::Before;
         for part in &self.parts {
             match *part {
-                Part::Literal(a, b) => {
-                    in_query = push_literal(out, &self.text[a..b], form, in_query)
-                }
+                Part::Literal(a, b) => place = push_literal(out, &self.text[a..b], form, place),
                 Part::Expr(op, a, b) => {
-                    in_query = after_operator(op, in_query);
+                    place = after_operator(op, place);
                     if let Err(e) = self.expand_expr(op, &self.specs[a..b], vars, form, out) {
                         out.truncate(start);
                         return Err(e);
@@ -234,36 +233,48 @@ pub(super) fn push_value(out: &mut String, s: &str, allow_r: bool, iri: bool) {
     }
 }
 
+/// Where a literal stands, for its `iprivate` characters, which an IRI allows only in the
+/// query (RFC 3987 §2.2). Decided by the template alone, so that matching knows it too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Not known to be in the query.
+    Before,
+    /// After a literal `?`, with no `#` and no `+` or `#` expression (whose values may
+    /// hold a `#`) since.
+    Query,
+    /// After a `#` or a `+`/`#` expression: perhaps the fragment, from here on.
+    Done,
+}
+
 /// A literal's characters (§3.1): ASCII ones as they are (the parser allowed only reserved
 /// and unreserved ones, and whole `%HH` triplets); others kept in IRI form when an IRI may
-/// hold them there (`ucschar` without bidi formatting; `iprivate` only in the query, after a
-/// `?` of the template and before its `#`), else `%HH` of their octets. Returns whether the
-/// text after the literal is in the query.
-pub(super) fn push_literal(out: &mut String, s: &str, form: Output, mut in_query: bool) -> bool {
+/// hold them there (`ucschar` without bidi formatting; `iprivate` only where the literal is
+/// surely in the query, see [`Place`]), else `%HH` of their octets. Returns the place after
+/// the literal.
+pub(super) fn push_literal(out: &mut String, s: &str, form: Output, mut place: Place) -> Place {
     for c in s.chars() {
         let cp = c as u32;
         if cp < 0x80 {
             match c {
-                '?' => in_query = true,
-                '#' => in_query = false,
+                '?' if place == Place::Before => place = Place::Query,
+                '#' => place = Place::Done,
                 _ => {}
             }
             out.push(c);
-        } else if form == Output::Iri && allowed_unencoded(cp, in_query) {
+        } else if form == Output::Iri && allowed_unencoded(cp, place == Place::Query) {
             out.push(c);
         } else {
             push_pct_char(out, c);
         }
     }
-    in_query
+    place
 }
 
-/// Whether the text after an expression is in the query (`?` and `&` begin or go on with
-/// one, `#` begins the fragment).
-pub(super) fn after_operator(op: Operator, in_query: bool) -> bool {
-    match op {
-        Operator::Query | Operator::QueryContinuation => true,
-        Operator::Fragment => false,
-        _ => in_query,
+/// The place after an expression: `+` and `#` may write a `#`.
+pub(super) fn after_operator(op: Operator, place: Place) -> Place {
+    if op.allow_reserved() {
+        Place::Done
+    } else {
+        place
     }
 }

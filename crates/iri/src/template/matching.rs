@@ -37,6 +37,20 @@ pub enum MatchError {
     TooComplex,
 }
 
+impl MatchError {
+    /// A stable kebab-case name: `no-match` or `too-complex`.
+    ///
+    /// ```
+    /// assert_eq!(iri::template::MatchError::NoMatch.as_str(), "no-match");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchError::NoMatch => "no-match",
+            MatchError::TooComplex => "too-complex",
+        }
+    }
+}
+
 impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -113,19 +127,18 @@ impl Template {
     /// assert!(vars.get("b").is_none());
     /// ```
     pub fn match_form(&self, text: &str, form: Output) -> Result<Vars, MatchError> {
-        let mut in_query = false;
+        let mut place = super::expand::Place::Before;
         let lits = self
             .parts
             .iter()
             .map(|p| match *p {
                 Part::Literal(a, b) => {
                     let mut s = String::new();
-                    in_query =
-                        super::expand::push_literal(&mut s, &self.text[a..b], form, in_query);
+                    place = super::expand::push_literal(&mut s, &self.text[a..b], form, place);
                     s
                 }
                 Part::Expr(op, ..) => {
-                    in_query = super::expand::after_operator(op, in_query);
+                    place = super::expand::after_operator(op, place);
                     String::new()
                 }
             })

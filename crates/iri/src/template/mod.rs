@@ -9,8 +9,10 @@
 //! **Two output forms.** [`Template::expand_uri`] writes what RFC 6570 specifies: a URI
 //! reference, every character outside the allowed set written as the `%HH` triplets of its
 //! UTF-8 octets (§3.2.1), non-ASCII literals too (§3.1). [`Template::expand_iri`] writes an
-//! IRI reference (RFC 3987): literals keep their `ucschar` and `iprivate` characters, which
-//! RFC 6570 §3.1 allows for IRIs, and values keep their `ucschar` characters. Values'
+//! IRI reference (RFC 3987): literals keep their `ucschar` characters, which RFC 6570 §3.1
+//! allows for IRIs, and their `iprivate` ones where the literal is surely in the query (after
+//! a literal `?`, before any `#` and any `+` or `#` expression, whose values may hold a `#`);
+//! values keep their `ucschar` characters. Values'
 //! `iprivate` characters (allowed only in an IRI's query, and a value does not know where it
 //! lands) and the bidi formatting characters (RFC 3987 §4.1) are percent-encoded in both
 //! forms. So the IRI result is the URI result with some `%HH` runs left decoded, and mapping
@@ -252,6 +254,27 @@ pub struct TemplateError {
     ch: Option<char>,
 }
 
+impl TemplateErrorKind {
+    /// A stable kebab-case name, for programs (the command's and the bindings' `kind`).
+    ///
+    /// ```
+    /// use iri::template::{Template, TemplateErrorKind};
+    /// assert_eq!(Template::parse("{").unwrap_err().kind().as_str(), "unclosed-expression");
+    /// assert_eq!(TemplateErrorKind::InvalidPrefix.as_str(), "invalid-prefix");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TemplateErrorKind::InvalidLiteral => "invalid-literal",
+            TemplateErrorKind::InvalidPctEncoding => "invalid-pct-encoding",
+            TemplateErrorKind::UnclosedExpression => "unclosed-expression",
+            TemplateErrorKind::ReservedOperator => "reserved-operator",
+            TemplateErrorKind::EmptyVarName => "empty-var-name",
+            TemplateErrorKind::InvalidVarName => "invalid-var-name",
+            TemplateErrorKind::InvalidPrefix => "invalid-prefix",
+        }
+    }
+}
+
 impl TemplateError {
     /// What went wrong.
     ///
@@ -367,6 +390,18 @@ impl ExpandError {
     /// ```
     pub fn variable(&self) -> &str {
         &self.variable
+    }
+
+    /// A stable kebab-case name for this error: `prefix-on-composite`.
+    ///
+    /// ```
+    /// use iri::template::{Template, Value, Vars};
+    /// let t = Template::parse("{m:1}").unwrap();
+    /// let err = t.expand_uri(&Vars::new().with("m", Value::list(["v"]))).unwrap_err();
+    /// assert_eq!(err.kind(), "prefix-on-composite");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        "prefix-on-composite"
     }
 }
 
