@@ -5,6 +5,8 @@
 //! - [`vector`]: the same operations over Arrow arrays (the Arrow PyCapsule interface), in
 //!   chunks on all cores with the GIL released.
 //! - [`fast`]: `is_valid` as a vectorcall (`METH_FASTCALL`) function on CPython ≥ 3.10.
+//! - [`template`]: `iri.Template`, URI Templates (RFC 6570) expanded to URIs or IRIs and
+//!   matched back.
 //! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
 //!   component.
 
@@ -14,6 +16,7 @@ mod fail;
 mod fast;
 mod ops;
 mod scalar;
+mod template;
 mod vector;
 
 /// The extension module: the scalar API, the classes, the error and the Arrow kernels.
@@ -23,6 +26,7 @@ fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IriError", py.get_type::<fail::IriError>())?;
     scalar::register(m)?;
     fast::register(m)?;
+    template::register(m)?;
     vector::register(m)?;
     Ok(())
 }

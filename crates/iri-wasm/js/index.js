@@ -6,3 +6,4 @@ import init from "./iri_toolkit.js";
 await init({ module_or_path: new URL("./iri_toolkit_bg.wasm", import.meta.url) });
 
 export * from "./api.js";
+export * from "./template.js";

@@ -6,3 +6,4 @@ import { initSync } from "./iri_toolkit.js";
 initSync({ module: readFileSync(new URL("./iri_toolkit_bg.wasm", import.meta.url)) });
 
 export * from "./api.js";
+export * from "./template.js";

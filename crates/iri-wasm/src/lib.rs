@@ -14,6 +14,7 @@
 //! | [`to_uri`], [`to_iri`] | RFC 3987 §3.1, §3.2 (IDNA: UTS #46) |
 //! | [`normalize`] | RFC 3987 §5.3.2, §5.3.3 |
 //! | [`lint`] | RFC 3987 §4, §6.1, §7.5, §8; RFC 3986 §7 |
+//! | [`template`] | RFC 6570 §2, §3 (URI Templates, with IRI output and matching) |
 //! | [`inspect`] | all of the above: the library's [`iri::inspect::Inspection`], as `iri serve`'s `/api/inspect` answers |
 //!
 //! Offsets are byte offsets into the UTF-8 text, as everywhere in the toolkit; a [`Failure`]
@@ -26,6 +27,7 @@ use serde_json::{json, Value};
 // Compiled (and linted) on every target; only a wasm32 build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod bindings;
+pub mod template;
 
 /// Why a call gave no result: what went wrong, where, and in which argument.
 ///

@@ -26,7 +26,7 @@ test("the package: name, ESM, an entry for Node and one for the rest, types", ()
   }
   assert.deepEqual(
     Object.keys(iri).sort(),
-    ["IriError", "inspect", "isValid", "lint", "normalize", "parse", "relativize", "resolve", "toIri", "toUri"],
+    ["IriError", "Template", "inspect", "isValid", "lint", "normalize", "parse", "relativize", "resolve", "toIri", "toUri"],
   );
 });
 

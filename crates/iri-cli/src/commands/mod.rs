@@ -26,7 +26,7 @@ pub use extract::extract;
 pub use generate::{completions, man};
 pub use lint::lint;
 pub use parse::parse;
-pub use template::{expand, match_};
+pub use template::{expand, match_, vars_from_json};
 pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
 pub use validate::validate;
 
