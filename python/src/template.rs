@@ -72,10 +72,7 @@ fn value(v: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Value>> {
     Ok(Some(Value::String(scalar(v, name)?)))
 }
 
-fn vars_of(
-    vars: Option<&Bound<'_, PyAny>>,
-    kwargs: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vars> {
+fn vars_of(vars: Option<&Bound<'_, PyAny>>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Vars> {
     let mut out = Vars::new();
     let mut add = |k: Bound<'_, PyAny>, v: Bound<'_, PyAny>| -> PyResult<()> {
         if !k.is_instance_of::<PyString>() {
@@ -130,7 +127,8 @@ impl Template {
         RTemplate::parse(template)
             .map(|inner| Template { inner })
             .map_err(|e| {
-                Fail::at(e.kind().as_str(), e.to_string(), template, e.offset()).into_pyerr(py, None)
+                Fail::at(e.kind().as_str(), e.to_string(), template, e.offset())
+                    .into_pyerr(py, None)
             })
     }
 
@@ -215,7 +213,11 @@ impl Template {
     }
 
     fn __repr__(&self) -> String {
-        let text = self.inner.as_str().replace('\\', "\\\\").replace('\'', "\\'");
+        let text = self
+            .inner
+            .as_str()
+            .replace('\\', "\\\\")
+            .replace('\'', "\\'");
         format!("Template('{text}')")
     }
 
