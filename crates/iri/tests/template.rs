@@ -29,7 +29,11 @@ fn vars(set: &str) -> Vars {
         // RFC 6570 §2.4.2.
         "2.4.2" => Vars::new()
             .with("year", Value::list(["1965", "2000", "2012"]))
-            .with("dom", Value::list(["example", "com"])),
+            .with("dom", Value::list(["example", "com"]))
+            .with(
+                "address",
+                Value::map([("city", "Newport Beach"), ("state", "CA")]),
+            ),
         // RFC 6570 §3.2.1 (`undef` is left out: it has no value).
         "3.2" => Vars::new()
             .with("count", Value::list(["one", "two", "three"]))
