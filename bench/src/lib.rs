@@ -29,7 +29,7 @@ pub use corpus::{
 pub use growth::{
     lengthen, render_growth, run_callgrind, run_growth, GrowthRow, CALLGRIND_USAGE, SCALES,
 };
-pub use measure::{median, passes_per_sample, Config, Measured};
+pub use measure::{measure, median, passes_per_sample, Case, Config, Measured};
 pub use ops::{
     run, AcceptTable, Acceptance, Check, Disagreement, OpResult, Report, COPY_FLOOR, FLUENT,
     FROM_UTF8, IRI_STRING, OURS, OXIRI, URL,

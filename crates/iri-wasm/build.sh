@@ -56,7 +56,7 @@ rm -rf "$pkg"
 mkdir -p "$pkg"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit --out-dir "$pkg" "$wasm"
 optimize "$pkg/iri_toolkit_bg.wasm"
-cp "$here/js/api.js" "$here/js/build.js" "$here/js/node.js" "$here/js/index.js" "$here/js/index.d.ts" \
+cp "$here/js/api.js" "$here/js/build.js" "$here/js/template.js" "$here/js/node.js" "$here/js/index.js" "$here/js/index.d.ts" \
   "$here/js/README.md" "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$pkg/"
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$here/Cargo.toml" | head -1)
 sed "s/\"version\": \"0.0.0\"/\"version\": \"$version\"/" "$here/js/package.json" > "$pkg/package.json"

@@ -10,6 +10,8 @@
 //! - [`extension`]: the opt-in extensions, resolution against a relative base and RFC 6874
 //!   zone identifiers.
 //! - [`build`]: making and changing IRIs: builder, setters, encoders, query pairs.
+//! - [`template`]: `iri.Template`, URI Templates (RFC 6570) expanded to URIs or IRIs and
+//!   matched back.
 //! - [`fail`]: every error as an `iri.IriError` (a `ValueError`) with kind, offsets and
 //!   component.
 
@@ -22,6 +24,7 @@ mod fail;
 mod fast;
 mod ops;
 mod scalar;
+mod template;
 mod vector;
 
 /// The extension module: the scalar API, the classes, the error and the Arrow kernels.
@@ -31,6 +34,7 @@ fn _iri(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IriError", py.get_type::<fail::IriError>())?;
     scalar::register(m)?;
     fast::register(m)?;
+    template::register(m)?;
     vector::register(m)?;
     extension::register(m)?;
     engine::register(m)?;

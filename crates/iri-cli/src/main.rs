@@ -42,6 +42,8 @@ fn without_stats(command: &Command) -> Option<&'static str> {
         Command::Extract(_) => Some("extract"),
         Command::Build(_) => Some("build"),
         Command::Serve(_) => Some("serve"),
+        Command::Expand(_) => Some("expand"),
+        Command::Match(_) => Some("match"),
         Command::Completions(_) => Some("completions"),
         Command::Man(_) => Some("man"),
         _ => None,

@@ -164,8 +164,9 @@ fn binds_loopback_and_serves_the_page_without_outside_assets() {
     let css = server.get("/viewer.css").text();
     assert!(!css.contains("url(") && !css.contains("@import"));
     let js = server.get("/viewer.js").text();
-    assert_eq!(js.matches("fetch(").count(), 1);
+    assert_eq!(js.matches("fetch(").count(), 2);
     assert!(js.contains("fetch(\"/api/inspect?\""));
+    assert!(js.contains("fetch(\"/api/expand?\""));
     // HEAD: the head only.
     let head = server.send(server.request("/").replacen("GET", "HEAD", 1).as_bytes());
     assert_eq!(head.status, 200);

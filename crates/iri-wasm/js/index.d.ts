@@ -256,3 +256,45 @@ export function removeQueryPairs(input: string, name: string, options?: { form?:
 export function encodeComponent(raw: string, component: EncodeComponent, options?: { uri?: boolean }): string;
 /** The %HH of a component decoded (`+` a space with `form`); octets that are not UTF-8 keep their %HH. */
 export function decodeComponent(text: string, options?: { form?: boolean }): string;
+/** A variable's value for a URI Template: a string (numbers and booleans are written as
+ * `String()` writes them), a list, or an associative array (an object or a `Map`, in its
+ * order); `null` and `undefined` are undefined (RFC 6570 §2.3). */
+export type TemplateValue =
+  | string
+  | number
+  | boolean
+  | (string | number | boolean)[]
+  | { [key: string]: string | number | boolean }
+  | Map<string, string | number | boolean>
+  | null
+  | undefined;
+
+/** What `Template.match` finds: strings, lists and associative arrays. */
+export type TemplateVars = { [name: string]: string | string[] | { [key: string]: string } };
+
+/**
+ * A URI Template (RFC 6570, levels 1–4), parsed once. An invalid template throws an
+ * `IriError` whose `kind` names the rule (`unclosed-expression`, `invalid-var-name`, …) with
+ * its `offset` and `index`; `argument` is `template`.
+ *
+ * ```js
+ * const t = new Template("http://example.org/{city}{?q}");
+ * t.expand({ city: "Zürich", q: "a b" });             // "http://example.org/Z%C3%BCrich?q=a%20b"
+ * t.expand({ city: "Zürich" }, { iri: true });        // "http://example.org/Zürich"
+ * t.match("http://example.org/Genève?q=x");           // { city: "Genève", q: "x" }
+ * ```
+ */
+export class Template {
+  constructor(template: string);
+  /** The template's text. */
+  readonly template: string;
+  /** The variable names, in the order they first appear. */
+  readonly variables: string[];
+  /** The expansion (RFC 6570 §3): a URI, or with `iri: true` an IRI that maps to it (RFC 3987
+   * §3.1). A prefix modifier on a list or associative array throws (`prefix-on-composite`). */
+  expand(vars?: { [name: string]: TemplateValue }, options?: { iri?: boolean }): string;
+  /** The variables whose expansion is exactly `text`, or null when none are found; read in the
+   * IRI form when `iri` is true, or by default when `text` is not ASCII. A template too
+   * ambiguous for the text throws (`too-complex`). */
+  match(text: string, options?: { iri?: boolean }): TemplateVars | null;
+}

@@ -7,3 +7,4 @@ initSync({ module: readFileSync(new URL("./iri_toolkit_bg.wasm", import.meta.url
 
 export * from "./api.js";
 export * from "./build.js";
+export * from "./template.js";

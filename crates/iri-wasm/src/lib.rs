@@ -16,6 +16,7 @@
 //! | [`lint`] | RFC 3987 §4, §6.1, §7.5, §8; RFC 3986 §7 |
 //! | [`extension::resolve_relative`], [`extension::parse_zoned`] | RFC 3986 §5.2 against a relative base (an extension), RFC 6874 zone identifiers (opt-in) |
 //! | [`build`](mod@build) | RFC 3987 §2.2, RFC 3986 §3, §4.2: builder, setters, encoders, query pairs |
+//! | [`template`] | RFC 6570 §2, §3 (URI Templates, with IRI output and matching) |
 //! | [`inspect`] | all of the above: the library's [`iri::inspect::Inspection`], as `iri serve`'s `/api/inspect` answers |
 //!
 //! Offsets are byte offsets into the UTF-8 text, as everywhere in the toolkit; a [`Failure`]
@@ -33,6 +34,7 @@ pub mod fast;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod fast_bindings;
 pub mod build;
+pub mod template;
 
 /// Why a call gave no result: what went wrong, where, and in which argument.
 ///

@@ -27,10 +27,10 @@ test("the package: name, ESM, an entry for Node and one for the rest, types", ()
   assert.deepEqual(
     Object.keys(iri).sort(),
     [
-      "IriError", "appendQueryPair", "build", "decodeComponent", "encodeComponent", "inspect",
-      "isValid", "isValidLines", "lint", "normalize", "parse", "parseZoned", "popPathSegment",
-      "pushPathSegment", "queryPairs", "relativize", "removeQueryPairs", "resolve",
-      "resolveRelative", "setQueryPair", "toIri", "toUri", "withComponents",
+      "IriError", "Template", "appendQueryPair", "build", "decodeComponent", "encodeComponent",
+      "inspect", "isValid", "isValidLines", "lint", "normalize", "parse", "parseZoned",
+      "popPathSegment", "pushPathSegment", "queryPairs", "relativize", "removeQueryPairs",
+      "resolve", "resolveRelative", "setQueryPair", "toIri", "toUri", "withComponents",
     ],
   );
 });

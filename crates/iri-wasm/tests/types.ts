@@ -1,7 +1,7 @@
 // A type check of the package's index.d.ts (tsc -p tsconfig.json): what must compile does,
 // and what must not is marked @ts-expect-error (tsc fails if such a line compiles).
 import {
-  inspect, isValid, isValidLines, IriError, lint, normalize, parse, relativize, resolve, toIri, toUri,
+  inspect, isValid, isValidLines, IriError, lint, normalize, parse, relativize, resolve, Template, toIri, toUri,
   type Components, type Diagnostic, type Inspection, type Kind,
 } from "iri-toolkit";
 
@@ -71,3 +71,15 @@ const encoded: string = encodeComponent("a b", "form", { uri: true });
 const decoded: string = decodeComponent(encoded, { form: true });
 // @ts-expect-error: not a component an encoder writes
 encodeComponent("a", "host");
+// URI Templates (RFC 6570).
+const tpl = new Template("http://example.org/{city}{?q,tags*}");
+const expanded: string = tpl.expand({ city: "Zürich", q: 1, tags: ["a", "b"], keys: { k: "v" }, m: new Map([["k", "v"]]), none: null });
+const expandedIri: string = tpl.expand({ city: "Zürich" }, { iri: true });
+const matched = tpl.match("http://example.org/x");
+const matchedCity: string | string[] | { [key: string]: string } | undefined = matched === null ? undefined : matched.city;
+const names: string[] = tpl.variables;
+// @ts-expect-error: a value is no nested list
+tpl.expand({ x: [["a"]] });
+// @ts-expect-error: match takes a string
+tpl.match(1);
+console.log(expanded, expandedIri, matchedCity, names, tpl.template);

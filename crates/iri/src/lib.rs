@@ -157,6 +157,7 @@ mod resolve;
 mod scan;
 pub mod scheme;
 mod split;
+pub mod template;
 mod text;
 mod types;
 

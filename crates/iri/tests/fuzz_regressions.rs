@@ -37,6 +37,7 @@ fn fuzz_findings_stay_fixed() {
             "to_iri" => laws::to_iri,
             "resolve" => laws::resolve,
             "relativize" => laws::relativize,
+            "template" => laws::template,
             "normalize" => laws::normalize,
             "lint" => laws::lint,
             "bidi" => laws::bidi,

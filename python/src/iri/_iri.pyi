@@ -1,6 +1,6 @@
 """Type stubs of the extension module (re-exported by :mod:`iri` and :mod:`iri.arrow`)."""
 
-from typing import Any, Literal, Optional, Union, final, overload
+from typing import Any, Literal, Mapping, Optional, Sequence, Union, final, overload
 
 Kind = Literal[
     "iri-reference", "iri-ref", "iri", "absolute-iri", "absolute", "relative-iri", "relative",
@@ -269,3 +269,27 @@ def set_query_pair(
 def remove_query_pairs(s: str, name: str, *, form: bool = False, semicolon: bool = False) -> str: ...
 def encode(raw: str, component: EncodeComponent, *, uri: bool = False) -> str: ...
 def decode(text: str, *, form: bool = False) -> str: ...
+# URI Templates (RFC 6570).
+TemplateValue = Union[str, int, float, Sequence[Union[str, int, float]], Mapping[str, Union[str, int, float]], None]
+
+@final
+class Template:
+    """A URI Template (RFC 6570, levels 1–4), parsed once; expanded to a URI or an IRI, and
+    matched back."""
+
+    def __init__(self, template: str) -> None: ...
+    @property
+    def template(self) -> str: ...
+    @property
+    def variables(self) -> list[str]: ...
+    def expand(
+        self,
+        vars: Optional[Mapping[str, TemplateValue]] = None,
+        /,
+        *,
+        iri: bool = False,
+        **kwargs: TemplateValue,
+    ) -> str: ...
+    def match(
+        self, text: str, *, iri: Optional[bool] = None
+    ) -> Optional[dict[str, Union[str, list[str], dict[str, str]]]]: ...

@@ -673,3 +673,68 @@ impl From<NotationArg> for iri::bidi::notation::NotationScript {
         }
     }
 }
+
+/// Output form of `expand` and `match` (RFC 6570 writes URIs; RFC 3987 IRIs).
+#[derive(Debug, Args)]
+pub struct TemplateFormArgs {
+    /// URI form: every non-ASCII character percent-encoded as UTF-8 (RFC 6570 §3.2.1).
+    #[arg(long, conflicts_with = "iri")]
+    pub uri: bool,
+    /// IRI form: literals keep their non-ASCII characters, values their ucschar (RFC 3987).
+    #[arg(long)]
+    pub iri: bool,
+}
+
+/// `iri expand`.
+#[derive(Debug, Args)]
+pub struct ExpandArgs {
+    /// A string variable, NAME=VALUE; repeat for more. It wins over one of the same name
+    /// in --vars.
+    #[arg(long = "var", value_name = "NAME=VALUE", value_parser = parse_var)]
+    pub vars: Vec<(String, String)>,
+    /// A JSON object of variables ('-': standard input): strings, numbers and booleans as
+    /// strings, arrays as lists, objects as associative arrays (in the file's order), null as
+    /// undefined.
+    #[arg(long = "vars", value_name = "FILE")]
+    pub vars_file: Option<std::path::PathBuf>,
+    /// The output form (the URI form unless --iri).
+    #[command(flatten)]
+    pub form: TemplateFormArgs,
+    /// Output options.
+    #[command(flatten)]
+    pub output: FormatArg,
+    /// URI Templates (RFC 6570); without any, one per line from standard input.
+    #[arg(value_name = "TEMPLATE")]
+    pub templates: Vec<String>,
+}
+
+/// Parses `--var NAME=VALUE`.
+fn parse_var(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
+        _ => Err(format!("'{s}' is not NAME=VALUE")),
+    }
+}
+
+/// `iri match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// The form the inputs are read in (by default, the URI form for ASCII inputs and the
+    /// IRI form for the others).
+    #[command(flatten)]
+    pub form: TemplateFormArgs,
+    /// Output options.
+    #[command(flatten)]
+    pub output: FormatArg,
+    /// The URI Template (RFC 6570); an invalid one is a usage error.
+    #[arg(value_name = "TEMPLATE", value_parser = parse_template)]
+    pub template: iri::template::Template,
+    /// The URIs or IRIs to match; without any, one per line from standard input.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<String>,
+}
+
+/// Parses the template of `match`; an invalid one is a usage error (exit status 2).
+fn parse_template(s: &str) -> Result<iri::template::Template, String> {
+    iri::template::Template::parse(s).map_err(|e| e.to_string())
+}

@@ -549,3 +549,55 @@ Output, one line per input:
   json  {\"input\":…,\"output\":…} or
         {\"input\":…,\"error\":{\"kind\":…,\"component\":…,\"byte\":…,\"column\":…,\"message\":…}}
   tsv   a header line, then: input output error (\\, tab, LF, CR escaped as \\\\, \\t, \\n, \\r)";
+pub(super) const EXPAND_EXAMPLES: &str = "\
+Examples:
+  iri expand --var city=Zürich 'http://example.org/{city}{?q}'      # .../Z%C3%BCrich
+  iri expand --iri --var city=Zürich 'http://example.org/{city}'    # .../Zürich
+  iri expand --vars vars.json --format json < templates.txt";
+
+pub(super) const EXPAND_LAYOUT: &str = "\
+Each template is expanded as RFC 6570 §3 says: every operator (+ # . / ; ? &), prefix (:n)
+and explode (*) modifiers, lists and associative arrays, undefined and empty values. The URI
+form (the default, --uri) percent-encodes every non-ASCII character as UTF-8 (§3.2.1); --iri
+keeps the literals' non-ASCII characters and the values' ucschar (bidi formatting characters
+and the values' private-use characters stay percent-encoded), so that the IRI maps to the URI
+form (RFC 3987 §3.1). Variables: --vars FILE, a JSON object (strings, numbers, booleans,
+arrays of them as lists, objects of them as associative arrays in the file's order, null for
+undefined), then each --var NAME=VALUE (a string). Templates are the arguments, or the lines
+of standard input.
+
+Output, one line per template:
+  text  the expansion (hidden characters as <U+XXXX>)   or: error: MESSAGE
+  json  {\"input\":T,\"output\":S}   or: {\"input\":T,\"error\":{\"kind\":K,\"component\":null,\"byte\":N,\"column\":C,\"message\":M}}
+  tsv   a header line, then: template output error
+
+Error kinds: invalid-literal, invalid-pct-encoding, unclosed-expression, reserved-operator,
+empty-var-name, invalid-var-name, invalid-prefix (the template; byte is where), and
+prefix-on-composite (a :n on a list or associative array).
+
+Exit status: 0 when every template expanded, 1 when some did not, 2 on a usage error.";
+
+pub(super) const MATCH_EXAMPLES: &str = "\
+Examples:
+  iri match '/users/{id}/posts{?page}' /users/7/posts?page=2   # {\"id\":\"7\",\"page\":\"2\"}
+  iri match --format json 'http://example.org/wiki/{title}' < urls.txt";
+
+pub(super) const MATCH_LAYOUT: &str = "\
+For each input, the values of the template's variables that expand to it exactly, or an
+error when none are found. Ambiguous templates are read by one rule: left to right, each
+expression takes the longest text after which the rest still matches; named operators
+(; ? &) give each name=value to its variable; the others give one item per variable from
+the left, the last taking the rest; no text leaves a variable undefined. Every answer is
+expanded again and compared with the input before it is written. Inputs are read in the URI
+form when ASCII and in the IRI form otherwise, unless --uri or --iri says which.
+
+Output, one line per input, in order:
+  text  the variables as one JSON object (hidden characters as <U+XXXX>)   or: error: MESSAGE
+  json  {\"input\":I,\"vars\":{...}}   or: {\"input\":I,\"error\":{\"kind\":K,\"component\":null,\"byte\":null,\"column\":null,\"message\":M}}
+  tsv   a header line, then: input vars error
+
+Values are strings, lists (JSON arrays) and associative arrays (JSON objects). Error kinds:
+no-match, too-complex (the search stopped after 100000 candidates), invalid-utf8.
+
+Exit status: 0 when every input matched, 1 when some did not, 2 on a usage error (an invalid
+template).";

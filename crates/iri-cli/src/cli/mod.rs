@@ -121,6 +121,12 @@ pub enum Command {
     /// its JSON API.
     #[command(after_help = SERVE_EXAMPLES, after_long_help = long(SERVE_LAYOUT, SERVE_EXAMPLES))]
     Serve(ServeArgs),
+    /// Expand URI Templates (RFC 6570, all four levels) into URIs or IRIs.
+    #[command(after_help = EXPAND_EXAMPLES, after_long_help = long(EXPAND_LAYOUT, EXPAND_EXAMPLES))]
+    Expand(ExpandArgs),
+    /// Match URIs or IRIs against a URI Template (RFC 6570): the variables that expand to each.
+    #[command(name = "match", after_help = MATCH_EXAMPLES, after_long_help = long(MATCH_LAYOUT, MATCH_EXAMPLES))]
+    Match(MatchArgs),
     /// Print a shell completion script, generated from these definitions.
     #[command(after_help = COMPLETIONS_EXAMPLES)]
     Completions(CompletionsArgs),

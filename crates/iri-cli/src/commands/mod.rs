@@ -11,6 +11,7 @@ mod generate;
 mod lenient;
 mod lint;
 mod parse;
+mod template;
 mod transform;
 mod validate;
 mod zone;
@@ -28,6 +29,7 @@ pub use extract::extract;
 pub use generate::{completions, man};
 pub use lint::lint;
 pub use parse::parse;
+pub use template::{expand, match_, vars_from_json};
 pub use transform::{normalize, relativize, resolve, to_iri, to_uri};
 pub use validate::validate;
 
@@ -71,6 +73,8 @@ pub fn run(command: Command) -> io::Result<Outcome> {
         Command::Extract(args) => extract(args, &mut out)?,
         Command::Build(args) => build(args, &mut out)?,
         Command::Edit(args) => edit(args, &mut out)?,
+        Command::Expand(args) => expand(args, &mut out)?,
+        Command::Match(args) => match_(args, &mut out)?,
         Command::Serve(args) => {
             crate::serve::serve(args, &mut out)?;
             Outcome::AllValid

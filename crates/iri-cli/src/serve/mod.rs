@@ -36,6 +36,7 @@
 //! `/viewer.css`, `/viewer.js` and `/api/inspect`.
 
 mod http;
+mod template;
 
 use iri::inspect::inspect;
 
@@ -305,6 +306,7 @@ fn route(req: &Request) -> Response {
         "/viewer.css" => Response::new(200, "text/css; charset=utf-8", STYLE),
         "/viewer.js" => Response::new(200, "text/javascript; charset=utf-8", SCRIPT),
         "/api/inspect" => api_inspect(req.query.as_deref().unwrap_or("")),
+        "/api/expand" => template::api_expand(req.query.as_deref().unwrap_or("")),
         path => Response::error(404, &format!("nothing at {path}")),
     }
 }

@@ -265,3 +265,94 @@
   if (fromUrl.has("preset")) $("preset").value = fromUrl.get("preset");
   if (iriInput.value) update(); else showEmpty();
 })();
+
+// The template box: a URI Template (RFC 6570) and its variables (a JSON object), expanded
+// to a URI and to an IRI as they are typed; served, by /api/expand; static, by the
+// WebAssembly module's JsTemplate. Text is shown with hidden characters as <U+XXXX>.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const input = $("template");
+  const varsInput = $("template-vars");
+  if (!input || !varsInput) return;
+  const wasm = typeof iriViewerWasm === "object" && iriViewerWasm !== null ? iriViewerWasm : null;
+  const HIDDEN = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/gu;
+  const shown = (text) => text.replace(HIDDEN, (c) => "<U+" + c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0") + ">");
+  let sequence = 0;
+  let timer = null;
+
+  function show(answer) {
+    const e = answer.error;
+    $("template-uri").textContent = e ? "" : shown(answer.uri);
+    $("template-iri").textContent = e ? "" : shown(answer.iri);
+    $("template-error").textContent = e ? shown(e.message) : "";
+    document.body.dataset.template = e ? "error" : "ok";
+  }
+
+  // The variables as the module takes them: [name, type, value] triples in order.
+  function triples(vars) {
+    const out = [];
+    const scalar = (v) => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : null);
+    for (const [name, v] of Object.entries(vars)) {
+      if (v === null) continue;
+      if (Array.isArray(v)) out.push([name, "l", v.map(scalar)]);
+      else if (typeof v === "object") out.push([name, "m", Object.entries(v).map(([k, x]) => [k, scalar(x)])]);
+      else out.push([name, "s", scalar(v)]);
+    }
+    return JSON.stringify(out);
+  }
+
+  async function askWasm(template, varsText) {
+    const library = await wasm.ready;
+    let vars = {};
+    try {
+      vars = varsText.trim() ? JSON.parse(varsText) : {};
+      if (vars === null || typeof vars !== "object" || Array.isArray(vars)) throw new Error("the variables must be a JSON object");
+    } catch (e) {
+      return { error: { kind: "invalid-vars", message: String(e.message || e) } };
+    }
+    let t = null;
+    try {
+      t = new library.JsTemplate(template);
+      const v = triples(vars);
+      return { uri: t.expand(v, false), iri: t.expand(v, true) };
+    } catch (e) {
+      return { error: typeof e === "string" ? JSON.parse(e) : { kind: "invalid-vars", message: String(e) } };
+    } finally {
+      if (t) t.free();
+    }
+  }
+
+  async function askServer(template, varsText) {
+    const params = new URLSearchParams();
+    params.set("template", template);
+    params.set("vars", varsText);
+    const res = await fetch("/api/expand?" + params.toString());
+    const body = await res.text();
+    if (!res.ok) return { error: { message: "the server refused the request: " + res.status + " " + body } };
+    return JSON.parse(body);
+  }
+
+  async function update() {
+    const mine = ++sequence;
+    if (!input.value) {
+      show({ uri: "", iri: "" });
+      return;
+    }
+    let answer;
+    try {
+      answer = await (wasm ? askWasm : askServer)(input.value, varsInput.value);
+    } catch (e) {
+      answer = { error: { message: String(e) } };
+    }
+    if (mine === sequence) show(answer);
+  }
+
+  function schedule() {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(update, 40);
+  }
+
+  input.addEventListener("input", schedule);
+  varsInput.addEventListener("input", schedule);
+  $("template-form").addEventListener("submit", (e) => e.preventDefault());
+})();

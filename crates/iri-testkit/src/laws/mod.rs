@@ -18,9 +18,11 @@
 // the scheme views, in files of their own. Each fuzz target uses one function of all of them.
 mod build;
 mod extra;
+mod template;
 mod views;
 pub use build::*;
 pub use extra::*;
+pub use template::*;
 pub use views::*;
 
 use iri::idn::IdnaOptions;
