@@ -6,12 +6,15 @@
 //! - [`help`]: the help text shown after the options, as data.
 
 mod args;
+mod charsets;
+mod command;
 mod help;
 mod policy;
 
 use clap::{Parser, Subcommand};
 
 pub use args::*;
+pub use command::{command, try_parse_from};
 
 use crate::stats::StatsSpec;
 use help::*;

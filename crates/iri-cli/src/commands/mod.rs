@@ -10,6 +10,7 @@ mod generate;
 mod lenient;
 mod lint;
 mod parse;
+mod roff;
 mod transform;
 mod validate;
 
