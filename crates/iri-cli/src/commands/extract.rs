@@ -17,13 +17,14 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use iri::extract::{
-    extract_document, extract_text, find_iris, sniff_kind, DocumentKind, DocumentOptions, Found,
-    MarkupOptions, Place, Resolved, TextMatch,
+    extract_document, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
+    DocumentOptions, Found, MarkupOptions, Place, Resolved, TextMatch,
 };
 use iri::idn::IdnaOptions;
 use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
 use iri::{Iri, IriRef};
 
+use super::charset_hint::{advice, legacy_guess, utf16_without_bom};
 use super::Outcome;
 use crate::cli::{ExtractArgs, Format, TypeArg};
 use crate::failure::Failure;
@@ -440,6 +441,12 @@ impl TextStream<'_> {
 /// sequence as U+FFFD), keeping an unfinished character for the next read unless at `eof`.
 /// Whether some bytes were ill-formed.
 fn decode_utf8(pending: &mut Vec<u8>, text: &mut String, eof: bool) -> bool {
+    // A text that grows (a stretch without a place to cut) grows by an eighth at a time, not
+    // by doubling: one long token then takes little more than its size.
+    let need = text.len() + pending.len() + 3;
+    if need > text.capacity() {
+        text.reserve_exact((need - text.len()).max(text.len() / 8));
+    }
     let mut malformed = false;
     let mut at = 0;
     loop {
@@ -564,6 +571,15 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             }
         };
         let text = kind.unwrap_or_else(|| sniff_kind(&bytes)) == DocumentKind::Text;
+        if text && args.charset.is_none() {
+            if let Some(label) = utf16_without_bom(&bytes) {
+                warn(format!(
+                    "{name}: the text looks like {} without a byte order mark (every other \
+                     byte is NUL), which reads as no IRI in UTF-8: try --charset {label}",
+                    label.to_ascii_uppercase()
+                ));
+            }
+        }
         if text {
             if let Some(body) = utf8_body(&bytes, args.charset.is_none() || utf8_asked) {
                 let body = body.to_vec();
@@ -611,6 +627,18 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             None => base_opts.clone(),
         };
         let doc = extract_document(&bytes, &opts);
+        if args.charset.is_none()
+            && doc.charset_source == CharsetSource::Default
+            && doc.encoding == "windows-1252"
+        {
+            if let Some(label) = legacy_guess(&bytes) {
+                warn(format!(
+                    "{name}: the text is not UTF-8 and declares no charset, so it was read as \
+                     windows-1252, but it looks like text in another charset, perhaps {}",
+                    advice(label)
+                ));
+            }
+        }
         if doc.malformed {
             warn(format!(
                 "{name}: some bytes are not valid {}; each became U+FFFD",

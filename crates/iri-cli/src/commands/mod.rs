@@ -1,6 +1,7 @@
 //! The subcommands, one function each; every one writes to the buffered standard output and
 //! returns whether all its inputs were fine.
 
+mod charset_hint;
 mod compare;
 mod components;
 mod dedup;
