@@ -20,7 +20,10 @@ fn serve_help_lists_only_what_serve_uses() {
         assert!(!serve.contains(flag), "serve --help lists {flag}:\n{serve}");
     }
     let lint = stdout_of(&["lint", "--help"]);
-    assert!(lint.contains("--threads") && lint.contains("--stats"), "{lint}");
+    assert!(
+        lint.contains("--threads") && lint.contains("--stats"),
+        "{lint}"
+    );
     // Still refused by serve, as a usage error.
     let o = iri().args(["serve", "--stats"]).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
@@ -33,7 +36,10 @@ fn charset_completion_offers_charset_names() {
     assert!(blocks.peek().is_some(), "no --charset in the bash script");
     for block in blocks {
         let case = &block[..block.find(";;").unwrap()];
-        assert!(case.contains("windows-1251") && case.contains("shift_jis"), "{case}");
+        assert!(
+            case.contains("windows-1251") && case.contains("shift_jis"),
+            "{case}"
+        );
         assert!(!case.contains("compgen -f"), "file names offered: {case}");
     }
     // A label that is not offered is still accepted.
@@ -52,7 +58,11 @@ fn man_pages_have_notes_and_examples_and_no_backquotes() {
     assert!(page.contains("\\fBlint\\fR"), "{page}");
     let dir = std::env::temp_dir().join(format!("iri-man-surface-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let o = iri().args(["man", "--output-dir"]).arg(&dir).output().unwrap();
+    let o = iri()
+        .args(["man", "--output-dir"])
+        .arg(&dir)
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{o:?}");
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
