@@ -68,13 +68,13 @@ fn usage_error(e: clap::Error) -> ! {
 }
 
 fn main() -> ExitCode {
-    let cli = match <cli::Cli as clap::Parser>::try_parse() {
+    let cli = match cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => usage_error(e),
     };
     if let (Some(_), Some(name)) = (cli.stats, without_stats(&cli.command)) {
         // A usage error (exit status 2), as clap reports its own.
-        <cli::Cli as clap::CommandFactory>::command()
+        cli::command()
             .error(
                 clap::error::ErrorKind::ArgumentConflict,
                 format!(
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     if let Some(message) = base_error {
-        <cli::Cli as clap::CommandFactory>::command()
+        cli::command()
             .error(clap::error::ErrorKind::ValueValidation, message)
             .exit();
     }

@@ -7,6 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
 // Part of `LintArgs`, so exported with it.
+use super::charsets::CharsetLabel;
 pub use super::policy::PolicyArgs;
 
 /// The output format, shared by every subcommand.
@@ -175,7 +176,12 @@ pub struct ToUriArgs {
     /// The document charset (a label of the WHATWG Encoding Standard: iso-8859-1, shift_jis,
     /// euc-jp, koi8-r, …): the query of http and https IRIs is mapped through it instead of
     /// UTF-8 (RFC 3987 §3.1).
-    #[arg(long, value_name = "ENC", value_parser = parse_charset)]
+    #[arg(
+        long,
+        value_name = "ENC",
+        value_parser = CharsetLabel(parse_charset),
+        hide_possible_values = true
+    )]
     pub charset: Option<iri::legacy::Charset>,
     /// With --charset: what to do with a query character the charset cannot represent.
     #[arg(long, value_enum, default_value_t = UnmappableArg::Error, requires = "charset")]
@@ -603,7 +609,12 @@ fn parse_document_charset(s: &str) -> Result<String, String> {
 pub struct ExtractArgs {
     /// The charset of the inputs (a WHATWG label: utf-8, shift_jis, euc-jp, koi8-r, …), over
     /// what the documents declare; a byte order mark still wins.
-    #[arg(long, value_name = "ENC", value_parser = parse_document_charset)]
+    #[arg(
+        long,
+        value_name = "ENC",
+        value_parser = CharsetLabel(parse_document_charset),
+        hide_possible_values = true
+    )]
     pub charset: Option<String>,
     /// The base IRI for relative references (under <base href> and xml:base).
     #[arg(long, value_name = "BASE", value_parser = parse_base)]

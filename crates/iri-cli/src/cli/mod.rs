@@ -7,6 +7,8 @@
 
 mod args;
 mod edit_args;
+mod charsets;
+mod command;
 mod help;
 mod policy;
 
@@ -14,6 +16,7 @@ use clap::{Parser, Subcommand};
 
 pub use args::*;
 pub use edit_args::*;
+pub use command::{command, try_parse_from};
 
 use crate::stats::StatsSpec;
 use help::*;

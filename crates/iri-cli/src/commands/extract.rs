@@ -17,13 +17,14 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use iri::extract::{
-    extract_document, extract_text, sniff_kind, DocumentKind, DocumentOptions, Found,
-    MarkupOptions, Place, Resolved,
+    extract_document, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
+    DocumentOptions, Found, MarkupOptions, Place, Resolved, TextMatch,
 };
 use iri::idn::IdnaOptions;
 use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
-use iri::IriRef;
+use iri::{Iri, IriRef};
 
+use super::charset_hint::{advice, legacy_guess, utf16_without_bom};
 use super::Outcome;
 use crate::cli::{ExtractArgs, Format, TypeArg};
 use crate::failure::Failure;
@@ -61,14 +62,25 @@ impl UriForm {
             Some(i) => i.as_borrowed().into(),
             None => r.reference.as_borrowed(),
         };
+        self.uri_of(&f.text, &r.reference.as_borrowed(), iri)
+    }
+
+    /// The URI of `iri`, the resolution of `reference` (found as `text`), with ToASCII and the
+    /// query charset applied (at least one of them is asked).
+    fn uri_of(
+        &self,
+        text: &str,
+        reference: &IriRef<&str>,
+        iri: IriRef<&str>,
+    ) -> Result<String, Failure> {
         let uri = match &self.idna {
             None => iri.to_uri(),
             Some(opts) => iri.to_uri_with(opts).map_err(|e| {
                 // Where the host starts in the text, when the text holds it as it is.
-                let offset = (r.reference.as_str() == f.text)
-                    .then(|| r.reference.host_str())
+                let offset = (reference.as_str() == text)
+                    .then(|| reference.host_str())
                     .flatten()
-                    .map(|h| h.as_ptr() as usize - r.reference.as_str().as_ptr() as usize);
+                    .map(|h| h.as_ptr() as usize - reference.as_str().as_ptr() as usize);
                 Failure::idna(&e, offset)
             })?,
         };
@@ -90,51 +102,78 @@ impl UriForm {
     }
 }
 
-/// Writes one found IRI: `uri` is its URI form, or why there is none.
+/// What is written of one found IRI, borrowed from where it was found.
+struct View<'a> {
+    text: &'a str,
+    line: usize,
+    column: usize,
+    place: &'a Place,
+    /// Why there is no URI form, if there is none.
+    failure: Option<Failure>,
+    resolved: Option<&'a str>,
+    uri: Option<&'a str>,
+    warnings: &'a [Widened],
+}
+
+impl<'a> View<'a> {
+    /// The view of a found IRI and its URI form (or why there is none).
+    fn of(f: &'a Found, uri: &'a Result<String, Failure>) -> Self {
+        let failure = match &f.result {
+            Err(e) => Some(Failure::parse(e)),
+            Ok(_) => uri.as_ref().err().cloned(),
+        };
+        let warnings: &[Widened] = match &f.result {
+            Ok(r) if failure.is_none() => &r.warnings,
+            _ => &[],
+        };
+        View {
+            text: &f.text,
+            line: f.line,
+            column: f.column,
+            place: &f.place,
+            failure,
+            resolved: f
+                .result
+                .as_ref()
+                .ok()
+                .and_then(|r| r.resolved.as_ref().map(|i| i.as_str())),
+            uri: uri.as_ref().ok().map(String::as_str),
+            warnings,
+        }
+    }
+}
+
+/// Writes one found IRI.
 fn report(
     out: &mut impl Write,
     format: Format,
     name: &str,
     encoding: &str,
-    f: &Found,
-    uri: &Result<String, Failure>,
+    v: &View<'_>,
     lenient: bool,
 ) -> io::Result<()> {
-    let place = f.place.to_string();
-    let (element, attribute) = match &f.place {
+    let place = v.place.to_string();
+    let (element, attribute) = match v.place {
         Place::Attribute { element, attribute } => {
             (Some(element.as_str()), Some(attribute.as_str()))
         }
         Place::Text { element } => (element.as_deref(), None),
     };
-    let failure = match &f.result {
-        Err(e) => Some(Failure::parse(e)),
-        Ok(_) => uri.as_ref().err().cloned(),
-    };
-    let resolved = f
-        .result
-        .as_ref()
-        .ok()
-        .and_then(|r| r.resolved.as_ref().map(|i| i.as_str()));
-    let uri = uri.as_ref().ok().map(String::as_str);
-    let warnings: &[Widened] = match &f.result {
-        Ok(r) if failure.is_none() => &r.warnings,
-        _ => &[],
-    };
+    let (failure, resolved, uri, warnings) = (&v.failure, v.resolved, v.uri, v.warnings);
     match format {
         Format::Text => {
             let (name, place) = (escaped(name), escaped(&place));
-            write!(out, "{name}:{}:{}: {place}: ", f.line, f.column)?;
+            write!(out, "{name}:{}:{}: {place}: ", v.line, v.column)?;
             // Escaped as a TSV field, so that a text with a line break stays on its line.
-            tsv_field(out, &f.text)?;
+            tsv_field(out, v.text)?;
             out.write_all(b" -> ")?;
-            match (&failure, uri) {
+            match (failure, uri) {
                 (Some(e), _) => writeln!(out, "error: {}", escaped(&e.message)),
                 (_, u) => {
                     // The URI ends the line; the warnings go to standard error.
                     write_escaped(out, u.unwrap_or_default())?;
                     for w in warnings {
-                        warn(format_args!("{name}:{}:{}: warning: {w}", f.line, f.column));
+                        warn(format_args!("{name}:{}:{}: warning: {w}", v.line, v.column));
                     }
                     writeln!(out)
                 }
@@ -143,15 +182,15 @@ fn report(
         Format::Json => {
             let mut o = JsonObject::begin(&mut *out)?;
             o.str("file", Some(name))?;
-            o.num("line", Some(f.line as u64))?;
-            o.num("column", Some(f.column as u64))?;
+            o.num("line", Some(v.line as u64))?;
+            o.num("column", Some(v.column as u64))?;
             o.str("place", Some(&place))?;
             o.str("element", element)?;
             o.str("attribute", attribute)?;
             o.str("encoding", Some(encoding))?;
-            o.str("text", Some(&f.text))?;
-            match &failure {
-                Some(e) => o.object("error", |eo| e.write_json_fields(eo, f.text.as_bytes()))?,
+            o.str("text", Some(v.text))?;
+            match failure {
+                Some(e) => o.object("error", |eo| e.write_json_fields(eo, v.text.as_bytes()))?,
                 None => {
                     o.str("resolved", resolved)?;
                     o.str("uri", uri)?;
@@ -159,21 +198,21 @@ fn report(
             }
             if lenient {
                 o.objects("warnings", warnings, |o, w| {
-                    super::lenient::write_warning(o, w, &f.text)
+                    super::lenient::write_warning(o, w, v.text)
                 })?;
             }
             o.end_line()
         }
         Format::Tsv => {
-            let line = f.line.to_string();
-            let column = f.column.to_string();
+            let line = v.line.to_string();
+            let column = v.column.to_string();
             let joined: String;
             let mut row = vec![
                 Some(name),
                 Some(line.as_str()),
                 Some(column.as_str()),
                 Some(place.as_str()),
-                Some(f.text.as_str()),
+                Some(v.text),
                 resolved,
                 uri,
                 failure.as_ref().map(|e| e.message.as_str()),
@@ -256,6 +295,10 @@ enum StreamError {
 struct TextStream<'a> {
     opts: &'a MarkupOptions,
     form: UriForm,
+    /// The base (`--base`), for the strict grammar's path.
+    base: Option<&'a Iri<String>>,
+    /// `--lenient`: the library's search with the wider grammar.
+    lenient: bool,
 }
 
 impl TextStream<'_> {
@@ -267,14 +310,13 @@ impl TextStream<'_> {
         reader: &mut impl Read,
         head: Vec<u8>,
         out: &mut W,
-        mut each: impl FnMut(&mut W, &Found, &Result<String, Failure>) -> io::Result<()>,
+        mut each: impl FnMut(&mut W, &View<'_>) -> io::Result<()>,
     ) -> Result<bool, StreamError> {
         let mut pending = head;
         let mut text = String::new();
         let mut malformed = false;
-        // Where the unsearched text starts: its byte offset, line, and the characters before
-        // it on its line.
-        let (mut offset, mut line, mut column) = (0usize, 1usize, 0usize);
+        // Where the unsearched text starts: its line, and the characters before it on its line.
+        let (mut line, mut column) = (1usize, 0usize);
         let mut chunk = vec![0; READ];
         let mut eof = false;
         // The start of `text` holds no place to cut up to here.
@@ -288,17 +330,23 @@ impl TextStream<'_> {
             };
             if cut > 0 {
                 let piece = &text[..cut];
-                for mut f in extract_text(piece, self.opts) {
-                    if f.line == 1 {
-                        f.column += column;
+                // Lines and columns of the whole text.
+                let at = |l: usize, c: usize| (l + line - 1, if l == 1 { c + column } else { c });
+                if self.lenient {
+                    for mut f in extract_text(piece, self.opts) {
+                        (f.line, f.column) = at(f.line, f.column);
+                        let uri = match &f.result {
+                            Ok(r) => self.form.uri(&f, r),
+                            Err(e) => Err(Failure::parse(e)),
+                        };
+                        each(out, &View::of(&f, &uri)).map_err(StreamError::Write)?;
                     }
-                    f.line += line - 1;
-                    f.span = f.span.start + offset..f.span.end + offset;
-                    let uri = match &f.result {
-                        Ok(r) => self.form.uri(&f, r),
-                        Err(e) => Err(Failure::parse(e)),
-                    };
-                    each(out, &f, &uri).map_err(StreamError::Write)?;
+                } else {
+                    for m in find_iris(piece) {
+                        let (l, c) = at(m.line, m.column);
+                        self.found(&m, l, c, |v| each(out, v))
+                            .map_err(StreamError::Write)?;
+                    }
                 }
                 match piece.rfind('\n') {
                     Some(nl) => {
@@ -307,7 +355,6 @@ impl TextStream<'_> {
                     }
                     None => column += piece.chars().count(),
                 }
-                offset += cut;
                 text.drain(..cut);
             }
             // What is left holds no place to cut (the cut was the last one).
@@ -330,10 +377,76 @@ impl TextStream<'_> {
     }
 }
 
+impl TextStream<'_> {
+    /// Resolves one candidate of the strict grammar and hands its view to `each`, as
+    /// [`extract_text`] and [`UriForm::uri`] would make it, but borrowing the candidate's text
+    /// rather than copying it (three times: the text, the reference, the resolved IRI), so that
+    /// a candidate of 100 MB takes its URI form besides the text read, not four copies more.
+    fn found(
+        &self,
+        m: &TextMatch<'_>,
+        line: usize,
+        column: usize,
+        each: impl FnOnce(&View<'_>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let place = Place::Text { element: None };
+        let mut view = View {
+            text: &m.text,
+            line,
+            column,
+            place: &place,
+            failure: None,
+            resolved: None,
+            uri: None,
+            warnings: &[],
+        };
+        let reference = match m.parse() {
+            Ok(r) => r,
+            Err(e) => {
+                view.failure = Some(Failure::parse(&e));
+                return each(&view);
+            }
+        };
+        let owned: Option<Iri<String>>;
+        let iri: IriRef<&str> = match (reference.to_iri_checked(), self.base) {
+            (Some(abs), _) => abs.into(),
+            (None, Some(base)) => {
+                owned = Some(base.resolve(&reference));
+                owned.as_ref().map_or(reference, |i| i.as_borrowed().into())
+            }
+            (None, None) => reference,
+        };
+        if iri.is_absolute() {
+            view.resolved = Some(iri.as_str());
+        }
+        if self.form.idna.is_none() && self.form.query.is_none() {
+            let uri = iri.to_uri();
+            view.uri = Some(uri.as_str());
+            return each(&view);
+        }
+        match self.form.uri_of(&m.text, &reference, iri) {
+            Ok(uri) => {
+                view.uri = Some(&uri);
+                each(&view)
+            }
+            Err(e) => {
+                view.failure = Some(e);
+                each(&view)
+            }
+        }
+    }
+}
+
 /// Moves the complete UTF-8 characters at the start of `pending` into `text` (an ill-formed
 /// sequence as U+FFFD), keeping an unfinished character for the next read unless at `eof`.
 /// Whether some bytes were ill-formed.
 fn decode_utf8(pending: &mut Vec<u8>, text: &mut String, eof: bool) -> bool {
+    // A text that grows (a stretch without a place to cut) grows by an eighth at a time, not
+    // by doubling: one long token then takes little more than its size.
+    let need = text.len() + pending.len() + 3;
+    if need > text.capacity() {
+        text.reserve_exact((need - text.len()).max(text.len() / 8));
+    }
     let mut malformed = false;
     let mut at = 0;
     loop {
@@ -458,6 +571,15 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             }
         };
         let text = kind.unwrap_or_else(|| sniff_kind(&bytes)) == DocumentKind::Text;
+        if text && args.charset.is_none() {
+            if let Some(label) = utf16_without_bom(&bytes) {
+                warn(format!(
+                    "{name}: the text looks like {} without a byte order mark (every other \
+                     byte is NUL), which reads as no IRI in UTF-8: try --charset {label}",
+                    label.to_ascii_uppercase()
+                ));
+            }
+        }
         if text {
             if let Some(body) = utf8_body(&bytes, args.charset.is_none() || utf8_asked) {
                 let body = body.to_vec();
@@ -468,13 +590,15 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
                         idna: args.idna.then(IdnaOptions::new),
                         query: None,
                     },
+                    base: args.base.as_ref(),
+                    lenient: args.lenient,
                 };
-                let result = stream.run(&mut reader, body, out, |out, f, uri| {
+                let result = stream.run(&mut reader, body, out, |out, v| {
                     found += 1;
-                    if uri.is_err() {
+                    if v.failure.is_some() {
                         invalid += 1;
                     }
-                    report(out, format, &name, "UTF-8", f, uri, args.lenient)
+                    report(out, format, &name, "UTF-8", v, args.lenient)
                 });
                 match result {
                     Ok(malformed) => {
@@ -503,6 +627,18 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             None => base_opts.clone(),
         };
         let doc = extract_document(&bytes, &opts);
+        if args.charset.is_none()
+            && doc.charset_source == CharsetSource::Default
+            && doc.encoding == "windows-1252"
+        {
+            if let Some(label) = legacy_guess(&bytes) {
+                warn(format!(
+                    "{name}: the text is not UTF-8 and declares no charset, so it was read as \
+                     windows-1252, but it looks like text in another charset, perhaps {}",
+                    advice(label)
+                ));
+            }
+        }
         if doc.malformed {
             warn(format!(
                 "{name}: some bytes are not valid {}; each became U+FFFD",
@@ -526,7 +662,14 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             if uri.is_err() {
                 invalid += 1;
             }
-            report(out, format, &name, doc.encoding, f, &uri, args.lenient)?;
+            report(
+                out,
+                format,
+                &name,
+                doc.encoding,
+                &View::of(f, &uri),
+                args.lenient,
+            )?;
         }
     }
     out.flush()?;
@@ -561,15 +704,24 @@ mod tests {
         }
     }
 
-    /// What the stream finds, as (text, line, column, span, uri).
-    fn streamed(text: &str, step: usize) -> Vec<(String, usize, usize, Range<usize>, String)> {
-        let opts = MarkupOptions::new();
+    /// What one found IRI is written from: (text, line, column, resolved, URI or error).
+    type Seen = (String, usize, usize, Option<String>, String);
+
+    /// What the stream finds, strict or `lenient`, reading `step` bytes at a time.
+    fn streamed(text: &str, step: usize, lenient: bool) -> Vec<Seen> {
+        let opts = MarkupOptions::new().mode(if lenient {
+            ParseMode::Lenient
+        } else {
+            ParseMode::Strict
+        });
         let stream = TextStream {
             opts: &opts,
             form: UriForm {
                 idna: None,
                 query: None,
             },
+            base: None,
+            lenient,
         };
         let mut got = Vec::new();
         let mut sink = Vec::new();
@@ -578,9 +730,18 @@ mod tests {
                 &mut Trickle(text.as_bytes(), step),
                 Vec::new(),
                 &mut sink,
-                |_, f, uri| {
-                    let uri = uri.clone().unwrap_or_else(|e| e.message);
-                    got.push((f.text.clone(), f.line, f.column, f.span.clone(), uri));
+                |_, v| {
+                    let uri = match &v.failure {
+                        Some(e) => e.message.clone(),
+                        None => v.uri.unwrap_or_default().to_owned(),
+                    };
+                    got.push((
+                        v.text.to_owned(),
+                        v.line,
+                        v.column,
+                        v.resolved.map(str::to_owned),
+                        uri,
+                    ));
                     Ok(())
                 },
             )
@@ -588,8 +749,6 @@ mod tests {
             .unwrap();
         got
     }
-
-    use std::ops::Range;
 
     #[test]
     fn the_stream_finds_what_the_whole_text_gives() {
@@ -604,16 +763,26 @@ mod tests {
         text.push_str("a < b and http://d.example/x\n");
         text.push_str(&"word http://e.example/y ".repeat(5000));
         text.push_str("\nend http://f.example/z");
-        let whole: Vec<_> = extract_text(&text, &MarkupOptions::new())
+        // Relative references, and candidates that fail to parse.
+        text.push_str(" <../rel/é> http://[::1 x:\u{1} ");
+        let whole: Vec<Seen> = extract_text(&text, &MarkupOptions::new())
             .into_iter()
             .map(|f| {
-                let uri = f.result.as_ref().map(|r| r.uri.clone()).unwrap();
-                (f.text, f.line, f.column, f.span, uri)
+                let (resolved, uri) = match &f.result {
+                    Ok(r) => (r.resolved.as_ref().map(|i| i.to_string()), r.uri.clone()),
+                    Err(e) => (None, Failure::parse(e).message),
+                };
+                (f.text, f.line, f.column, resolved, uri)
             })
             .collect();
         assert!(whole.len() > 6000);
-        for step in [1, 7, 4096, READ] {
-            assert_eq!(streamed(&text, step), whole, "reads of {step} bytes");
+        assert!(whole.iter().any(|w| w.3.is_none()));
+        for lenient in [false, true] {
+            for step in [1, 7, 4096, READ] {
+                let got = streamed(&text, step, lenient);
+                // The wider grammar finds the same candidates in this text.
+                assert_eq!(got, whole, "reads of {step} bytes, lenient {lenient}");
+            }
         }
     }
 

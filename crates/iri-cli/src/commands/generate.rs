@@ -13,14 +13,12 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use clap::CommandFactory;
-
 use super::Outcome;
-use crate::cli::{Cli, CompletionsArgs, ManArgs};
+use crate::cli::{command, CompletionsArgs, ManArgs};
 
 /// Runs `iri completions SHELL`: the script on standard output, or into `--output`.
 pub fn completions(args: CompletionsArgs, out: &mut impl Write) -> io::Result<Outcome> {
-    let mut cmd = Cli::command();
+    let mut cmd = command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "iri", &mut script);
     match args.output {
@@ -32,9 +30,9 @@ pub fn completions(args: CompletionsArgs, out: &mut impl Write) -> io::Result<Ou
 
 /// Runs `iri man`: `iri.1` on standard output, or every page into `--output-dir`.
 pub fn man(args: ManArgs, out: &mut impl Write) -> io::Result<Outcome> {
-    let cmd = Cli::command();
+    let cmd = command();
     let Some(dir) = args.output_dir else {
-        clap_mangen::Man::new(cmd).render(out)?;
+        out.write_all(&render(cmd)?)?;
         return Ok(Outcome::AllValid);
     };
     if dir.as_os_str() == "-" {
@@ -59,20 +57,23 @@ pub fn man(args: ManArgs, out: &mut impl Write) -> io::Result<Outcome> {
 /// Every man page: `iri` and `iri-SUBCOMMAND` (not `help`), rendered.
 fn pages(cmd: clap::Command) -> io::Result<Vec<(String, Vec<u8>)>> {
     let mut pages = Vec::new();
-    let mut page = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut page)?;
-    pages.push(("iri".to_owned(), page));
+    pages.push(("iri".to_owned(), render(cmd.clone())?));
     for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
         let name = format!("iri-{}", sub.get_name());
         // clap names are `&'static str` (without its `string` feature); a page is rendered
         // once per run, so the few bytes are leaked rather than adding a feature.
         let static_name: &'static str = Box::leak(name.clone().into_boxed_str());
         let sub = sub.clone().name(static_name);
-        let mut page = Vec::new();
-        clap_mangen::Man::new(sub).render(&mut page)?;
-        pages.push((name, page));
+        pages.push((name, render(sub)?));
     }
     Ok(pages)
+}
+
+/// One man page, rendered and tidied (see [`super::roff`]).
+fn render(cmd: clap::Command) -> io::Result<Vec<u8>> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(cmd).render(&mut page)?;
+    Ok(super::roff::tidy(&String::from_utf8_lossy(&page)).into_bytes())
 }
 
 /// The error with the path before its message.
@@ -212,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_page_per_subcommand() {
-        let pages = pages(Cli::command()).unwrap();
+        let pages = pages(command()).unwrap();
         let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
         for name in [
             "iri",
@@ -226,6 +227,14 @@ mod tests {
         let (_, parse) = pages.iter().find(|(n, _)| n == "iri-parse").unwrap();
         let text = String::from_utf8_lossy(parse);
         assert!(text.contains(".TH iri-parse"), "{text}");
-        assert!(text.contains("Examples"), "{text}");
+        assert!(text.contains(".SH EXAMPLES"), "{text}");
+        // No page has an EXTRA section or a raw backquote; serve's has no --threads.
+        for (name, page) in &pages {
+            let text = String::from_utf8_lossy(page);
+            assert!(!text.contains(".SH EXTRA"), "{name}");
+            assert!(!text.contains('`'), "{name}: {text}");
+        }
+        let (_, serve) = pages.iter().find(|(n, _)| n == "iri-serve").unwrap();
+        assert!(!String::from_utf8_lossy(serve).contains("threads"));
     }
 }

@@ -1,6 +1,7 @@
 //! The subcommands, one function each; every one writes to the buffered standard output and
 //! returns whether all its inputs were fine.
 
+mod charset_hint;
 mod compare;
 mod components;
 mod dedup;
@@ -12,6 +13,7 @@ mod lenient;
 mod lint;
 mod parse;
 mod template;
+mod roff;
 mod transform;
 mod validate;
 mod zone;

@@ -78,6 +78,19 @@
     validity.textContent = text;
   }
 
+  // Characters of an invalid input shown on each side of its error, as `iri lint` does in
+  // text; the whole input is one click away (#whole-input), until the input changes.
+  const CONTEXT = 30;
+  let wholeInput = false;
+
+  // `text` cut to its last (`fromEnd`) or first CONTEXT characters, unless the whole input is
+  // asked for; and whether it was cut.
+  function around(text, fromEnd) {
+    const chars = Array.from(String(text));
+    if (wholeInput || chars.length <= CONTEXT) return { text: String(text), cut: false };
+    return { text: (fromEnd ? chars.slice(-CONTEXT) : chars.slice(0, CONTEXT)).join(""), cut: true };
+  }
+
   function render(v) {
     const marked = $("marked");
     clear(marked);
@@ -97,14 +110,30 @@
       setValidity("invalid", "bad", "✗ invalid: " + v.error.kind + " in the " + v.error.component);
       const line = el("bdi", "value");
       line.dir = "ltr";
-      appendNeutral(line, v.error.before);
+      const before = around(v.error.before, true);
+      const after = around(v.error.after, false);
+      if (before.cut) line.appendChild(el("span", "cut", "…"));
+      appendNeutral(line, before.text);
       const bad = el("span", "err" + (v.error.char === "" ? " end" : ""));
       if (v.error.char === "") bad.textContent = " ";
       else appendNeutral(bad, v.error.char);
       bad.title = plain(v.error.message);
       line.appendChild(bad);
-      appendNeutral(line, v.error.after);
+      appendNeutral(line, after.text);
+      if (after.cut) line.appendChild(el("span", "cut", "…"));
       marked.appendChild(line);
+      if (before.cut || after.cut || wholeInput) {
+        const n = Array.from(String(v.input)).length;
+        const button = el("button", "whole",
+          wholeInput ? "show only around the error" : "show the whole input (" + n + " characters)");
+        button.type = "button";
+        button.id = "whole-input";
+        button.addEventListener("click", () => {
+          wholeInput = !wholeInput;
+          render(v);
+        });
+        marked.appendChild(button);
+      }
       $("error-message").textContent = plain(v.error.message);
     }
 
@@ -255,7 +284,10 @@
   } else {
     document.body.dataset.transport = "server";
   }
-  iriInput.addEventListener("input", schedule);
+  iriInput.addEventListener("input", () => {
+    wholeInput = false;
+    schedule();
+  });
   baseInput.addEventListener("input", schedule);
   $("preset").addEventListener("change", schedule);
   $("form").addEventListener("submit", (e) => e.preventDefault());

@@ -208,6 +208,35 @@ async function checkViewer(url, inside, transport, screenshot) {
   if (!message.includes("U+0020 SPACE")) throw new Error(`error message shown: ${message}`);
   ok("the space of an invalid IRI is marked");
 
+  // A 5,000-character invalid input: a window of 30 characters on each side of the error is
+  // shown (the marker on screen, not pages below), the whole input one click away.
+  const LONG_INVALID = "http://a/" + "x".repeat(2500) + " " + "y".repeat(2490);
+  await input.fill(LONG_INVALID);
+  await page.waitForFunction(() => {
+    const line = document.querySelector("#marked .err");
+    return line && document.getElementById("marked").textContent.includes("…");
+  });
+  const shownLong = await page.evaluate(() => {
+    const err = document.querySelector("#marked .err").getBoundingClientRect();
+    const line = document.querySelector("#marked bdi");
+    return { text: line.textContent, errTop: err.top, height: window.innerHeight,
+      button: document.getElementById("whole-input")?.textContent ?? null };
+  });
+  const expectedWindow = "…" + "x".repeat(30) + " " + "y".repeat(30) + "…";
+  if (shownLong.text !== expectedWindow) throw new Error(`long input shown as ${JSON.stringify(shownLong.text.slice(0, 200))}`);
+  if (!(shownLong.errTop > 0 && shownLong.errTop < shownLong.height)) {
+    throw new Error(`the marked error is off screen: top ${shownLong.errTop} of ${shownLong.height}`);
+  }
+  if (!shownLong.button || !shownLong.button.includes("5000 characters")) {
+    throw new Error(`no button for the whole input: ${shownLong.button}`);
+  }
+  await page.click("#whole-input");
+  const whole = await page.textContent("#marked bdi");
+  if (whole !== LONG_INVALID) throw new Error(`the whole input is not shown after the click (${whole.length} characters)`);
+  await page.click("#whole-input");
+  if ((await page.textContent("#marked bdi")) !== expectedWindow) throw new Error("the window is not back after a second click");
+  ok("a long invalid input is shown around its error, the whole input one click away");
+
   // An RLO in the path (the "invoice\u202Efdp.exe" spoof): the page shows it as the token
   // <U+202E>, in logical order, and the diagnostic's RFC label after it still reads
   // left to right.

@@ -183,43 +183,44 @@ struct Unit {
     pct: bool,
 }
 
-/// The units of the text in `range`, without bidi formatting characters and boundary neutrals.
-fn units(text: &str, range: Range<usize>) -> Vec<Unit> {
+/// The units of the text in `range`, without bidi formatting characters and boundary
+/// neutrals, one at a time.
+fn units(text: &str, range: Range<usize>) -> impl Iterator<Item = Unit> + '_ {
     let b = text.as_bytes();
-    let mut units = Vec::new();
     let mut i = range.start;
-    while i < range.end {
-        if crate::pct::pct_at(b, i, range.end).is_some() {
-            units.push(Unit {
-                dir: Dir::Neither,
-                span: i..i + 3,
-                pct: true,
-            });
-            i += 3;
-            continue;
+    core::iter::from_fn(move || {
+        while i < range.end {
+            if crate::pct::pct_at(b, i, range.end).is_some() {
+                i += 3;
+                return Some(Unit {
+                    dir: Dir::Neither,
+                    span: i - 3..i,
+                    pct: true,
+                });
+            }
+            let c = text[i..].chars().next().unwrap_or('\0');
+            let len = c.len_utf8();
+            let class = bidi_class(c);
+            i += len;
+            if !(is_bidi_formatting(c as u32) || class == BidiClass::BN) {
+                let dir = if is_rtl(c) {
+                    Dir::Rtl
+                } else if is_ltr(c) {
+                    Dir::Ltr
+                } else if class == BidiClass::NSM {
+                    Dir::Mark
+                } else {
+                    Dir::Neither
+                };
+                return Some(Unit {
+                    dir,
+                    span: i - len..i,
+                    pct: false,
+                });
+            }
         }
-        let c = text[i..].chars().next().unwrap_or('\0');
-        let len = c.len_utf8();
-        let class = bidi_class(c);
-        if !(is_bidi_formatting(c as u32) || class == BidiClass::BN) {
-            let dir = if is_rtl(c) {
-                Dir::Rtl
-            } else if is_ltr(c) {
-                Dir::Ltr
-            } else if class == BidiClass::NSM {
-                Dir::Mark
-            } else {
-                Dir::Neither
-            };
-            units.push(Unit {
-                dir,
-                span: i..i + len,
-                pct: false,
-            });
-        }
-        i += len;
-    }
-    units
+        None
+    })
 }
 
 /// Describes a unit at a component's boundary for a message.
@@ -251,11 +252,27 @@ fn component(
     if text.is_ascii() {
         return;
     }
-    let units = units(ctx.text, range.clone());
-    if !units.iter().any(|u| u.dir == Dir::Rtl) {
+    // One pass: whether there are right-to-left and left-to-right units, the first unit and
+    // the last that is not a mark.
+    let (mut rtl, mut ltr) = (false, false);
+    let (mut first, mut last) = (None, None);
+    for u in units(ctx.text, range.clone()) {
+        rtl |= u.dir == Dir::Rtl;
+        ltr |= u.dir == Dir::Ltr;
+        if u.dir != Dir::Mark {
+            last = Some(Unit {
+                span: u.span.clone(),
+                ..u
+            });
+        }
+        if first.is_none() {
+            first = Some(u);
+        }
+    }
+    if !rtl {
         return;
     }
-    if units.iter().any(|u| u.dir == Dir::Ltr) {
+    if ltr {
         out.push(Diagnostic::new(
             Code::BidiMixedDirection,
             Some(comp),
@@ -266,8 +283,7 @@ fn component(
             ),
         ));
     }
-    let first = units.first();
-    let last = units.iter().rev().find(|u| u.dir != Dir::Mark);
+    let (first, last) = (first.as_ref(), last.as_ref());
     let bad_start = first.filter(|u| u.dir != Dir::Rtl);
     let bad_end = last.filter(|u| u.dir != Dir::Rtl);
     if bad_start.is_none() && bad_end.is_none() {

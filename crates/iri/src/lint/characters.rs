@@ -67,12 +67,13 @@ use alloc::vec::Vec;
 use core::ops::Range;
 
 use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::general_security_profile::IdentifierType;
-use unicode_security::{GeneralSecurityProfile, MixedScript};
+use unicode_security::mixed_script::AugmentedScriptSet;
+use unicode_security::GeneralSecurityProfile;
 
-use super::{excerpt, Code, Ctx, Diagnostic, Sink};
+use super::{excerpt, Code, Ctx, Diagnostic, Excerpt, Sink};
 use crate::chars::{self, is, UNRESERVED};
 use crate::error::Component;
 use crate::pct;
@@ -90,74 +91,127 @@ pub(super) struct Ch {
 }
 
 /// The characters of `text[range]` with the percent-encodings that `to_iri` decodes (RFC 3987
-/// §3.2: unreserved ASCII, and strictly legal UTF-8 of characters appropriate there) decoded.
-pub(super) fn decode(text: &str, range: Range<usize>, in_query: bool) -> Vec<Ch> {
-    let b = text.as_bytes();
-    let end = range.end;
-    let mut out = Vec::new();
-    let mut i = range.start;
-    while i < end {
+/// §3.2: unreserved ASCII, and strictly legal UTF-8 of characters appropriate there) decoded,
+/// one at a time: the checks keep no table of a component's characters, so that their memory
+/// does not grow with the input.
+pub(super) fn decode(text: &str, range: Range<usize>, in_query: bool) -> Decode<'_> {
+    Decode {
+        text,
+        i: range.start,
+        stop: range.end,
+        end: range.end,
+        in_query,
+    }
+}
+
+/// The characters of [`decode`]`(text, range)` that start in `piece` (a part of `range` that
+/// starts at a character's start, as the pieces between separators do).
+pub(super) fn decode_piece(
+    text: &str,
+    piece: Range<usize>,
+    range: Range<usize>,
+    in_query: bool,
+) -> Decode<'_> {
+    Decode {
+        text,
+        i: piece.start,
+        stop: piece.end,
+        end: range.end,
+        in_query,
+    }
+}
+
+/// The iterator of [`decode`].
+#[derive(Clone)]
+pub(super) struct Decode<'a> {
+    text: &'a str,
+    i: usize,
+    /// Where to stop.
+    stop: usize,
+    /// The end of the component (for the triplets).
+    end: usize,
+    in_query: bool,
+}
+
+impl Iterator for Decode<'_> {
+    type Item = Ch;
+
+    fn next(&mut self) -> Option<Ch> {
+        let (b, i, end) = (self.text.as_bytes(), self.i, self.end);
+        if i >= self.stop {
+            return None;
+        }
         let Some(o) = pct_at(b, i, end) else {
-            let c = text[i..].chars().next().unwrap_or('\0');
+            let c = self.text[i..].chars().next().unwrap_or('\0');
             let n = c.len_utf8();
-            out.push(Ch {
+            self.i += n;
+            return Some(Ch {
                 c,
                 span: i..i + n,
                 encoded: false,
             });
-            i += n;
-            continue;
         };
         if o < 0x80 {
             let c = if is(o, UNRESERVED) { o as char } else { '%' };
-            out.push(Ch {
+            self.i += 3;
+            return Some(Ch {
                 c,
                 span: i..i + 3,
                 encoded: c != '%',
             });
-            i += 3;
-            continue;
         }
-        let c = crate::convert::decodable_char(b, i, end, in_query);
-        match c {
+        match crate::convert::decodable_char(b, i, end, self.in_query) {
             Some((c, len)) => {
-                out.push(Ch {
+                self.i += 3 * len;
+                Some(Ch {
                     c,
                     span: i..i + 3 * len,
                     encoded: true,
-                });
-                i += 3 * len;
+                })
             }
             None => {
-                out.push(Ch {
+                self.i += 3;
+                Some(Ch {
                     c: '%',
                     span: i..i + 3,
                     encoded: false,
-                });
-                i += 3;
+                })
             }
         }
     }
-    out
+}
+
+/// The byte ranges of the non-empty pieces of `range` between the characters (as [`decode`]
+/// gives them) for which `sep` holds.
+pub(super) fn pieces<'a>(
+    text: &'a str,
+    range: Range<usize>,
+    in_query: bool,
+    sep: impl Fn(&Ch) -> bool + 'a,
+) -> impl Iterator<Item = Range<usize>> + 'a {
+    let mut chars = decode(text, range, in_query);
+    core::iter::from_fn(move || {
+        let mut piece: Option<Range<usize>> = None;
+        for ch in chars.by_ref() {
+            if sep(&ch) {
+                if piece.is_some() {
+                    return piece;
+                }
+                continue;
+            }
+            match &mut piece {
+                Some(p) => p.end = ch.span.end,
+                None => piece = Some(ch.span),
+            }
+        }
+        piece
+    })
 }
 
 /// Whether the character ends a run of text for normalization: an ASCII delimiter, or a
 /// triplet that stays encoded.
 fn is_boundary(c: char) -> bool {
     c.is_ascii() && !is(c as u8, UNRESERVED)
-}
-
-/// The text of some characters.
-pub(super) fn text_of(chars: &[Ch]) -> String {
-    chars.iter().map(|ch| ch.c).collect()
-}
-
-/// The bytes the characters cover.
-pub(super) fn span_of(chars: &[Ch]) -> Range<usize> {
-    match (chars.first(), chars.last()) {
-        (Some(a), Some(z)) => a.span.start..z.span.end,
-        _ => 0..0,
-    }
 }
 
 /// Whether the character has no script: unassigned, private use, noncharacter (Zzzz).
@@ -167,9 +221,9 @@ pub(super) fn no_script(c: char) -> bool {
 
 /// `"Latin and Cyrillic"`: the scripts of the text other than Common, Inherited and Unknown,
 /// in order of appearance; `None` when fewer than two.
-pub(super) fn script_names(text: &str) -> Option<String> {
+pub(super) fn script_names(text: impl Iterator<Item = char>) -> Option<String> {
     let mut seen: Vec<Script> = Vec::new();
-    for c in text.chars() {
+    for c in text {
         let s = c.script();
         if !matches!(s, Script::Common | Script::Inherited | Script::Unknown) && !seen.contains(&s)
         {
@@ -190,35 +244,41 @@ pub(super) fn script_names(text: &str) -> Option<String> {
 }
 
 /// Whether text (its characters with a script) fails the UTS #39 single-script test.
-pub(super) fn is_mixed(text: &str) -> bool {
-    let kept: String = text.chars().filter(|&c| !no_script(c)).collect();
-    !kept.is_ascii() && !kept.as_str().is_single_script()
+pub(super) fn is_mixed(text: impl Iterator<Item = char>) -> bool {
+    let mut set = AugmentedScriptSet::default();
+    let mut ascii = true;
+    for c in text.filter(|&c| !no_script(c)) {
+        ascii &= c.is_ascii();
+        set.intersect_with(AugmentedScriptSet::for_char(c));
+    }
+    !ascii && set.is_empty()
 }
 
-/// A host label: its span and its characters (decoded), split at `.` and at the three
-/// ideographic and full-width full stops that UTS #46 maps to `.`.
+/// A host label: its span; [`decode`] gives its characters.
 pub(super) struct Label {
     pub(super) span: Range<usize>,
-    pub(super) chars: Vec<Ch>,
 }
 
-/// The labels of a registered-name host (none for IP literals and IPv4 addresses).
-pub(super) fn host_labels(ctx: &Ctx<'_>) -> Vec<Label> {
-    let Some(part) = ctx.part(Component::Host) else {
-        return Vec::new();
-    };
-    let host = ctx.slice(part);
-    if host.starts_with('[') || crate::parser::parse_ipv4(host.as_bytes()).is_some() {
-        return Vec::new();
-    }
-    decode(ctx.text, part.span.clone(), false)
-        .split(|ch| matches!(ch.c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}'))
-        .filter(|l| !l.is_empty())
-        .map(|l| Label {
-            span: span_of(l),
-            chars: l.to_vec(),
-        })
-        .collect()
+/// The labels of a registered-name host (none for IP literals and IPv4 addresses), split at
+/// `.` and at the three ideographic and full-width full stops that UTS #46 maps to `.`.
+pub(super) fn host_labels<'a>(ctx: &Ctx<'a>) -> impl Iterator<Item = Label> + 'a {
+    let part = ctx.part(Component::Host).filter(|part| {
+        let host = ctx.slice(part);
+        !host.starts_with('[') && crate::parser::parse_ipv4(host.as_bytes()).is_none()
+    });
+    let span = part.map_or(0..0, |p| p.span.clone());
+    pieces(ctx.text, span, false, |ch| {
+        matches!(ch.c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+    })
+    .map(|span| Label { span })
+}
+
+/// The text of a label, decoded.
+pub(super) fn label_text<'a>(
+    text: &'a str,
+    label: &Label,
+) -> impl Iterator<Item = char> + Clone + 'a {
+    decode(text, label.span.clone(), false).map(|ch| ch.c)
 }
 
 /// The Unicode form of an `xn--` label (feature `idna`), when it is not ASCII.
@@ -412,7 +472,8 @@ fn joiner_needed(c: char, prev: Option<char>, next: Option<char>) -> bool {
 
 /// The per-character code of a character, if it has one.
 fn char_code(c: char, prev: Option<char>, next: Option<char>) -> Option<Code> {
-    if chars::is_bidi_formatting(c as u32) {
+    // No ASCII character has one (all have a script, none is invisible or a look-alike).
+    if c.is_ascii() || chars::is_bidi_formatting(c as u32) {
         None
     } else if is_lookalike_space(c) {
         Some(Code::LookalikeSpace)
@@ -446,9 +507,9 @@ fn suggestion(s: impl Iterator<Item = char>, component: Component, encode: bool)
 }
 
 /// `'é' (U+0065 U+0301)`: text with its code points, for messages about normalization.
-fn quoted(text: &str) -> String {
-    let mut out = format!("'{}' (", excerpt(text));
-    for (k, c) in text.chars().enumerate() {
+fn quoted(text: impl Iterator<Item = char> + Clone) -> String {
+    let mut out = format!("'{}' (", Excerpt::of(text.clone()));
+    for (k, c) in text.enumerate() {
         if k == 8 {
             out.push_str(" …");
             break;
@@ -464,41 +525,63 @@ fn quoted(text: &str) -> String {
 
 pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for part in &ctx.parts {
-        let chars = decode(
-            ctx.text,
-            part.span.clone(),
-            part.component == Component::Query,
-        );
-        if chars.iter().all(|ch| ch.c.is_ascii()) {
+        let (comp, range) = (part.component, part.span.clone());
+        let in_query = comp == Component::Query;
+        if decode(ctx.text, range.clone(), in_query).all(|ch| ch.c.is_ascii()) {
             continue;
         }
-        normalization(part.component, &chars, out);
-        per_char(part.component, &chars, out);
-        mixed_scripts(part.component, &chars, out);
-        if part.component == Component::Path {
-            for seg in chars.split(|ch| ch.c == '/' && !ch.encoded) {
-                confusable(ctx, Component::Path, span_of(seg), &text_of(seg), out);
+        for piece in pieces(ctx.text, range.clone(), in_query, |ch| is_boundary(ch.c)) {
+            normalization(ctx.text, comp, piece, range.clone(), out);
+        }
+        per_char(comp, decode(ctx.text, range.clone(), in_query), out);
+        mixed_scripts(ctx.text, comp, range.clone(), out);
+        if comp == Component::Path {
+            for seg in pieces(ctx.text, range.clone(), false, |ch| {
+                ch.c == '/' && !ch.encoded
+            }) {
+                let chars =
+                    || decode_piece(ctx.text, seg.clone(), range.clone(), false).map(|ch| ch.c);
+                confusable(ctx, Component::Path, seg.clone(), chars, out);
             }
         }
     }
     for label in host_labels(ctx) {
-        let text = text_of(&label.chars);
-        match ace_label(&text) {
-            Some(u) => confusable(ctx, Component::Host, label.span, &u, out),
-            None => confusable(ctx, Component::Host, label.span, &text, out),
+        let text = || label_text(ctx.text, &label);
+        match ace_of(ctx, &label) {
+            Some(u) => confusable(ctx, Component::Host, label.span, || u.chars(), out),
+            None => confusable(ctx, Component::Host, label.span.clone(), text, out),
         }
     }
 }
 
-/// `not-nfc` and `not-nfkc` on each run of text between delimiters.
-fn normalization(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
-    for piece in chars.split(|ch| is_boundary(ch.c)) {
-        if piece.iter().all(|ch| ch.c.is_ascii()) {
-            continue;
-        }
-        let orig: Vec<char> = piece.iter().map(|ch| ch.c).collect();
+/// The Unicode form of a label that is an `xn--` label once decoded (see [`ace_label`]).
+pub(super) fn ace_of(ctx: &Ctx<'_>, label: &Label) -> Option<String> {
+    let head: String = label_text(ctx.text, label).take(4).collect();
+    if !head.eq_ignore_ascii_case("xn--") {
+        return None;
+    }
+    ace_label(&label_text(ctx.text, label).collect::<String>())
+}
+
+/// `not-nfc` and `not-nfkc` on one run of text between delimiters (`piece`, in the component
+/// `range`).
+fn normalization(
+    text: &str,
+    component: Component,
+    piece: Range<usize>,
+    range: Range<usize>,
+    out: &mut Sink<'_>,
+) {
+    let in_query = component == Component::Query;
+    let chars = || decode_piece(text, piece.clone(), range.clone(), in_query);
+    if chars().all(|ch| ch.c.is_ascii()) {
+        return;
+    }
+    let mut changed = 0..0;
+    // Only text that the quick check does not pass is normalized and compared.
+    if is_nfc_quick(chars().map(|ch| ch.c)) != IsNormalized::Yes {
+        let orig: Vec<char> = chars().map(|ch| ch.c).collect();
         let nfc: Vec<char> = orig.iter().copied().nfc().collect();
-        let mut changed = 0..0;
         if nfc != orig {
             let max = orig.len().min(nfc.len());
             let p = orig.iter().zip(&nfc).take_while(|(a, b)| a == b).count();
@@ -514,21 +597,20 @@ fn normalization(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
                 a = a.saturating_sub(1);
             }
             changed = a..b;
-            let run = &piece[a..b];
-            let span = span_of(run);
-            let encoded = run.iter().any(|ch| ch.encoded);
+            let run = || chars().skip(a).take(b - a);
+            let span = span_of(run());
+            let encoded = run().any(|ch| ch.encoded);
             let replacement = &nfc[a..nfc.len() - (orig.len() - b)];
-            let nfc_text: String = replacement.iter().collect();
             out.push(
                 Diagnostic::new(
                     Code::NotNfc,
                     Some(component),
-                    span.clone(),
+                    span,
                     format!(
                         "{} in the {component} is not in Unicode Normalization Form C; its NFC \
                          form is {} (RFC 3987 §5.3.2.2: IRIs should be created in NFC)",
-                        quoted(&text_of(run)),
-                        quoted(&nfc_text),
+                        quoted(run().map(|ch| ch.c)),
+                        quoted(replacement.iter().copied()),
                     ),
                 )
                 .with_suggestion(suggestion(
@@ -538,165 +620,207 @@ fn normalization(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
                 )),
             );
         }
-        // Runs of compatibility characters outside what NFC changes.
-        let compat = |k: usize| {
-            let c = piece[k].c;
-            !changed.contains(&k)
-                && !c.is_ascii()
-                && !is_lookalike_space(c)
-                && lookalike_delimiter(c).is_none()
-                && !is_invisible(c)
-                && !core::iter::once(c).nfkc().eq(core::iter::once(c))
+    }
+    // Runs of compatibility characters outside what NFC changes.
+    let compat = |k: usize, c: char| {
+        !changed.contains(&k)
+            && !c.is_ascii()
+            && !is_lookalike_space(c)
+            && lookalike_delimiter(c).is_none()
+            && !is_invisible(c)
+            && !core::iter::once(c).nfkc().eq(core::iter::once(c))
+    };
+    // The run being read: its span, its text, its length and whether it was encoded.
+    let mut run: Option<(Range<usize>, String, usize, bool)> = None;
+    let mut flush = |run: &mut Option<(Range<usize>, String, usize, bool)>| {
+        let Some((span, text, n, encoded)) = run.take() else {
+            return;
         };
-        let mut k = 0;
-        while k < piece.len() {
-            if !compat(k) {
-                k += 1;
-                continue;
+        let nfkc: String = text.nfkc().collect();
+        out.push(
+            Diagnostic::new(
+                Code::NotNfkc,
+                Some(component),
+                span,
+                format!(
+                    "{} in the {component} {} compatibility {}; NFKC makes it {} \
+                     (RFC 3987 §7.5: new names should be in NFKC)",
+                    quoted(text.chars()),
+                    if n == 1 { "is a" } else { "are" },
+                    if n == 1 { "character" } else { "characters" },
+                    quoted(nfkc.chars()),
+                ),
+            )
+            .with_suggestion(suggestion(nfkc.chars(), component, encoded)),
+        );
+    };
+    for (k, ch) in chars().enumerate() {
+        if !compat(k, ch.c) {
+            flush(&mut run);
+            continue;
+        }
+        match &mut run {
+            Some((span, text, n, encoded)) => {
+                span.end = ch.span.end;
+                text.push(ch.c);
+                *n += 1;
+                *encoded |= ch.encoded;
             }
-            let start = k;
-            while k < piece.len() && compat(k) {
-                k += 1;
-            }
-            let run = &piece[start..k];
-            let text = text_of(run);
-            let nfkc: String = text.nfkc().collect();
-            let encoded = run.iter().any(|ch| ch.encoded);
-            out.push(
-                Diagnostic::new(
-                    Code::NotNfkc,
-                    Some(component),
-                    span_of(run),
-                    format!(
-                        "{} in the {component} {} compatibility {}; NFKC makes it {} \
-                         (RFC 3987 §7.5: new names should be in NFKC)",
-                        quoted(&text),
-                        if run.len() == 1 { "is a" } else { "are" },
-                        if run.len() == 1 {
-                            "character"
-                        } else {
-                            "characters"
-                        },
-                        quoted(&nfkc),
-                    ),
-                )
-                .with_suggestion(suggestion(nfkc.chars(), component, encoded)),
-            );
+            None => run = Some((ch.span, String::from(ch.c), 1, ch.encoded)),
         }
     }
+    flush(&mut run);
+}
+
+/// The bytes the characters cover.
+pub(super) fn span_of(mut chars: impl Iterator<Item = Ch>) -> Range<usize> {
+    match chars.next() {
+        Some(a) => a.span.start..chars.last().map_or(a.span.end, |z| z.span.end),
+        None => 0..0,
+    }
+}
+
+/// A run of characters with the same code in [`per_char`]: its span, its length, its first
+/// three characters and whether its first was percent-encoded.
+struct CodeRun {
+    code: Code,
+    span: Range<usize>,
+    n: usize,
+    first: [char; 3],
+    first_encoded: bool,
 }
 
 /// Look-alikes, invisible, private-use and unassigned characters.
-fn per_char(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
-    let code_at = |k: usize| {
-        let prev = k.checked_sub(1).map(|p| chars[p].c);
-        let next = chars.get(k + 1).map(|n| n.c);
-        char_code(chars[k].c, prev, next)
-    };
-    let mut k = 0;
-    while k < chars.len() {
-        let Some(code) = code_at(k) else {
-            k += 1;
-            continue;
-        };
+fn per_char(component: Component, chars: Decode<'_>, out: &mut Sink<'_>) {
+    let mut chars = chars.peekable();
+    let mut prev: Option<char> = None;
+    let mut run: Option<CodeRun> = None;
+    while let Some(ch) = chars.next() {
+        let next = chars.peek().map(|n| n.c);
+        let code = char_code(ch.c, prev, next);
+        prev = Some(ch.c);
         // Look-alikes one by one; the others in runs (a tag sequence is one finding).
-        let start = k;
-        k += 1;
-        if !matches!(code, Code::LookalikeDelimiter | Code::LookalikeSpace) {
-            while k < chars.len() && code_at(k) == Some(code) {
-                k += 1;
-            }
-        }
-        let run = &chars[start..k];
-        let what = if run.len() == 1 {
-            let enc = if run[0].encoded {
-                " (percent-encoded)"
-            } else {
-                ""
-            };
-            format!("{}{enc}", describe(run[0].c))
-        } else {
-            let mut names = String::new();
-            for (n, ch) in run.iter().take(3).enumerate() {
-                if n > 0 {
-                    names.push_str(", ");
+        if let Some(r) = &mut run {
+            let lookalike = matches!(r.code, Code::LookalikeDelimiter | Code::LookalikeSpace);
+            if code == Some(r.code) && !lookalike {
+                if r.n < 3 {
+                    r.first[r.n] = ch.c;
                 }
-                names.push_str(&describe(ch.c));
+                r.n += 1;
+                r.span.end = ch.span.end;
+                continue;
             }
-            if run.len() > 3 {
-                names.push_str(", …");
-            }
-            format!("{} characters ({names})", run.len())
-        };
-        let one = run.len() == 1;
-        let c = run[0].c;
-        let message = match code {
-            Code::LookalikeDelimiter => format!(
-                "{what} looks like '{}' but is not a delimiter: readers see a structure the \
-                 {component} does not have (RFC 3987 §6.1: avoid look-alikes of delimiters)",
-                lookalike_delimiter(c).unwrap_or("?"),
-            ),
-            Code::LookalikeSpace => {
-                let (like, kind) = if matches!(c, '\u{2028}' | '\u{2029}' | '\u{0085}') {
-                    ("breaks the line", "line breaks")
-                } else {
-                    ("looks like a space", "spaces")
-                };
-                format!(
-                    "{what} {like}, but IRIs cannot hold {kind}: the {component} looks cut in \
-                     two (RFC 3987 §6.1: avoid look-alikes of space)"
-                )
-            }
-            Code::InvisibleCharacter => format!(
-                "{what} in the {component} {} invisible: the IRI looks the same without {} \
-                 (RFC 3987 §6.1)",
-                if one { "is" } else { "are" },
-                if one { "it" } else { "them" },
-            ),
-            Code::PrivateUse if component == Component::Query => format!(
-                "{what} in the query {} private use: {} meaning depends on a private agreement \
-                 (RFC 3987 §2.2 allows private use only in the query)",
-                if one { "is" } else { "are" },
-                if one { "its" } else { "their" },
-            ),
-            Code::PrivateUse => format!(
-                "{what} in the {component} {} private use, which is allowed only in the query \
-                 (RFC 3987 §2.2)",
-                if one { "is" } else { "are" },
-            ),
-            _ => {
-                let (ma, mi, pa) = unicode_script::UNICODE_VERSION;
-                format!(
-                    "{what} in the {component} {} not assigned in Unicode {ma}.{mi}.{pa}: \
-                     {} no meaning yet and may display as a box (RFC 3987 §6.1)",
-                    if one { "is" } else { "are" },
-                    if one { "it has" } else { "they have" },
-                )
-            }
-        };
-        out.push(Diagnostic::new(
-            code,
-            Some(component),
-            span_of(run),
-            message,
-        ));
+            per_char_finding(component, run.take(), out);
+        }
+        if let Some(code) = code {
+            run = Some(CodeRun {
+                code,
+                span: ch.span,
+                n: 1,
+                first: [ch.c, '\0', '\0'],
+                first_encoded: ch.encoded,
+            });
+        }
     }
+    per_char_finding(component, run, out);
+}
+
+/// The diagnostic of one run of [`per_char`].
+fn per_char_finding(component: Component, run: Option<CodeRun>, out: &mut Sink<'_>) {
+    let Some(run) = run else {
+        return;
+    };
+    let one = run.n == 1;
+    let c = run.first[0];
+    let what = if one {
+        let enc = if run.first_encoded {
+            " (percent-encoded)"
+        } else {
+            ""
+        };
+        format!("{}{enc}", describe(c))
+    } else {
+        let mut names = String::new();
+        for (n, &c) in run.first.iter().take(run.n.min(3)).enumerate() {
+            if n > 0 {
+                names.push_str(", ");
+            }
+            names.push_str(&describe(c));
+        }
+        if run.n > 3 {
+            names.push_str(", …");
+        }
+        format!("{} characters ({names})", run.n)
+    };
+    let code = run.code;
+    let message = match code {
+        Code::LookalikeDelimiter => format!(
+            "{what} looks like '{}' but is not a delimiter: readers see a structure the \
+             {component} does not have (RFC 3987 §6.1: avoid look-alikes of delimiters)",
+            lookalike_delimiter(c).unwrap_or("?"),
+        ),
+        Code::LookalikeSpace => {
+            let (like, kind) = if matches!(c, '\u{2028}' | '\u{2029}' | '\u{0085}') {
+                ("breaks the line", "line breaks")
+            } else {
+                ("looks like a space", "spaces")
+            };
+            format!(
+                "{what} {like}, but IRIs cannot hold {kind}: the {component} looks cut in \
+                 two (RFC 3987 §6.1: avoid look-alikes of space)"
+            )
+        }
+        Code::InvisibleCharacter => format!(
+            "{what} in the {component} {} invisible: the IRI looks the same without {} \
+             (RFC 3987 §6.1)",
+            if one { "is" } else { "are" },
+            if one { "it" } else { "them" },
+        ),
+        Code::PrivateUse if component == Component::Query => format!(
+            "{what} in the query {} private use: {} meaning depends on a private agreement \
+             (RFC 3987 §2.2 allows private use only in the query)",
+            if one { "is" } else { "are" },
+            if one { "its" } else { "their" },
+        ),
+        Code::PrivateUse => format!(
+            "{what} in the {component} {} private use, which is allowed only in the query \
+             (RFC 3987 §2.2)",
+            if one { "is" } else { "are" },
+        ),
+        _ => {
+            let (ma, mi, pa) = unicode_script::UNICODE_VERSION;
+            format!(
+                "{what} in the {component} {} not assigned in Unicode {ma}.{mi}.{pa}: \
+                 {} no meaning yet and may display as a box (RFC 3987 §6.1)",
+                if one { "is" } else { "are" },
+                if one { "it has" } else { "they have" },
+            )
+        }
+    };
+    out.push(Diagnostic::new(code, Some(component), run.span, message));
 }
 
 /// `mixed-script` on the userinfo, path segments, query parts and the fragment.
-fn mixed_scripts(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
+fn mixed_scripts(text: &str, component: Component, range: Range<usize>, out: &mut Sink<'_>) {
+    let in_query = component == Component::Query;
     let literal = |ch: &Ch, set: &[char]| !ch.encoded && set.contains(&ch.c);
-    let subs: Vec<&[Ch]> = match component {
-        Component::Userinfo | Component::Fragment => alloc::vec![chars],
+    let subs: alloc::boxed::Box<dyn Iterator<Item = Range<usize>> + '_> = match component {
+        Component::Userinfo | Component::Fragment => {
+            alloc::boxed::Box::new(core::iter::once(range.clone()))
+        }
         // A segment's name and its extensions (`東京.html`) are separate components, as in
         // the bidi rules (RFC 3987 §4.2 allows treating extensions so).
-        Component::Path => chars.split(|ch| literal(ch, &['/', '.'])).collect(),
-        Component::Query => chars.split(|ch| literal(ch, &['&', '='])).collect(),
-        _ => Vec::new(),
+        Component::Path => alloc::boxed::Box::new(pieces(text, range.clone(), false, move |ch| {
+            literal(ch, &['/', '.'])
+        })),
+        Component::Query => alloc::boxed::Box::new(pieces(text, range.clone(), true, move |ch| {
+            literal(ch, &['&', '='])
+        })),
+        _ => return,
     };
     for sub in subs {
-        let text = text_of(sub);
-        if !is_mixed(&text) {
+        let chars = || decode_piece(text, sub.clone(), range.clone(), in_query).map(|ch| ch.c);
+        if !is_mixed(chars()) {
             continue;
         }
         let what = match component {
@@ -705,59 +829,71 @@ fn mixed_scripts(component: Component, chars: &[Ch], out: &mut Sink<'_>) {
             Component::Userinfo => "userinfo",
             _ => "fragment",
         };
-        let scripts = script_names(&text).unwrap_or_else(|| String::from("scripts"));
+        let scripts = script_names(chars()).unwrap_or_else(|| String::from("scripts"));
         out.push(Diagnostic::new(
             Code::MixedScript,
             Some(component),
-            span_of(sub),
+            sub.clone(),
             format!(
                 "the {what} '{}' mixes {scripts}, which is not single-script by UTS #39 \
                  (RFC 3987 §7.5: use the characters of one language in a component)",
-                excerpt(&text)
+                Excerpt::of(chars())
             ),
         ));
     }
 }
 
-/// `confusable`: non-ASCII text whose skeleton is an ASCII name.
-fn confusable(
+/// `confusable`: non-ASCII text whose skeleton is an ASCII name. `chars` gives the text
+/// (decoded, or the Unicode form of an `xn--` label) of the bytes `span`.
+fn confusable<I: Iterator<Item = char>>(
     ctx: &Ctx<'_>,
     component: Component,
     span: Range<usize>,
-    text: &str,
+    chars: impl Fn() -> I,
     out: &mut Sink<'_>,
 ) {
     // A bidi formatting character is reported as such (§4.1); what it displays as is not
     // what a skeleton without it reads as.
-    if text.is_ascii()
-        || text.contains('%')
-        || text
-            .chars()
-            .any(|c| crate::chars::is_bidi_formatting(c as u32))
-    {
+    let mut ascii = true;
+    for c in chars() {
+        if c == '%' || crate::chars::is_bidi_formatting(c as u32) {
+            return;
+        }
+        ascii &= c.is_ascii();
+    }
+    if ascii {
         return;
     }
     // Full-width forms of ASCII and invisible characters in ASCII text are `not-nfkc`'s and
     // `invisible-character`'s problems.
-    let visible: String = text.chars().filter(|&c| !is_invisible(c)).collect();
-    if visible.nfkc().all(|c| c.is_ascii()) {
+    if chars()
+        .filter(|&c| !is_invisible(c))
+        .nfkc()
+        .all(|c| c.is_ascii())
+    {
         return;
     }
     // The skeleton is ASCII exactly when each non-ASCII character's is (ASCII characters map
     // to ASCII ones); ASCII characters are shown as written (`m`, not the skeleton's `rn`).
-    let mut passes_for = String::new();
-    for c in text.chars() {
-        if c.is_ascii() {
-            passes_for.push(c);
-        } else {
-            passes_for.extend(unicode_security::skeleton(c.encode_utf8(&mut [0; 4])));
+    let passes_for = || {
+        chars().flat_map(|c| {
+            let mut buf = [0; 4];
+            let skeleton: alloc::vec::Vec<char> = if c.is_ascii() {
+                alloc::vec![c]
+            } else {
+                unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
+            };
+            skeleton.into_iter()
+        })
+    };
+    let mut alphanumeric = false;
+    for c in passes_for() {
+        if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')) {
+            return;
         }
+        alphanumeric |= c.is_ascii_alphanumeric();
     }
-    let ascii_name = passes_for.chars().any(|c| c.is_ascii_alphanumeric())
-        && passes_for
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~'));
-    if !ascii_name {
+    if !alphanumeric {
         return;
     }
     let what = if component == Component::Host {
@@ -766,10 +902,10 @@ fn confusable(
         "path segment"
     };
     let written = &ctx.text[span.clone()];
-    let shown = if written == text {
-        format!("'{}'", excerpt(text))
+    let shown = if chars().eq(written.chars()) {
+        format!("'{}'", excerpt(written))
     } else {
-        format!("'{}' ('{}')", excerpt(written), excerpt(text))
+        format!("'{}' ('{}')", excerpt(written), Excerpt::of(chars()))
     };
     out.push(Diagnostic::new(
         Code::Confusable,
@@ -778,7 +914,7 @@ fn confusable(
         format!(
             "the {what} {shown} can pass for the ASCII '{}' (UTS #39 skeleton): a \
              spoofing risk (RFC 3987 §7.5, §8)",
-            excerpt(&passes_for)
+            Excerpt::of(passes_for())
         ),
     ));
 }

@@ -669,6 +669,59 @@ pub(crate) fn excerpt(text: &str) -> alloc::borrow::Cow<'_, str> {
     alloc::format!("{}…{}", &text[..head_end], &text[tail_start..]).into()
 }
 
+/// [`excerpt`] of a text given one character at a time, keeping only what the excerpt shows
+/// (its first 45 and last 12 characters), so that a check can quote a part of a long input
+/// without collecting it first.
+pub(crate) struct Excerpt {
+    /// The first `HEAD + TAIL + 1` characters.
+    head: String,
+    /// The last `TAIL` characters, a ring indexed by the count.
+    tail: [char; EXCERPT_TAIL],
+    /// Characters pushed.
+    n: usize,
+}
+
+const EXCERPT_HEAD: usize = 32;
+const EXCERPT_TAIL: usize = 12;
+
+impl Excerpt {
+    pub(crate) fn new() -> Self {
+        Excerpt {
+            head: String::new(),
+            tail: ['\0'; EXCERPT_TAIL],
+            n: 0,
+        }
+    }
+
+    pub(crate) fn push(&mut self, c: char) {
+        if self.n <= EXCERPT_HEAD + EXCERPT_TAIL {
+            self.head.push(c);
+        }
+        self.tail[self.n % EXCERPT_TAIL] = c;
+        self.n += 1;
+    }
+
+    /// The excerpt of the characters pushed, as [`excerpt`] makes it of their text.
+    pub(crate) fn finish(self) -> String {
+        if self.n <= EXCERPT_HEAD + EXCERPT_TAIL + 1 {
+            return self.head;
+        }
+        let mut out: String = self.head.chars().take(EXCERPT_HEAD).collect();
+        out.push('…');
+        for k in 0..EXCERPT_TAIL {
+            out.push(self.tail[(self.n + k) % EXCERPT_TAIL]);
+        }
+        out
+    }
+
+    /// The excerpt of some characters.
+    pub(crate) fn of(chars: impl Iterator<Item = char>) -> String {
+        let mut e = Excerpt::new();
+        chars.for_each(|c| e.push(c));
+        e.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -727,6 +780,16 @@ mod tests {
         );
         let huge = "例".repeat(1_000_000);
         assert_eq!(excerpt(&huge).chars().count(), 45);
+    }
+
+    #[test]
+    fn excerpts_of_characters_as_of_text() {
+        for n in [0, 1, 12, 44, 45, 46, 47, 57, 58, 100, 1000] {
+            let text: String = (0..n)
+                .map(|k| char::from_u32(0x61 + (k % 26) + 0x3A0 * (k % 2)).unwrap())
+                .collect();
+            assert_eq!(Excerpt::of(text.chars()), excerpt(&text), "{n}");
+        }
     }
 
     #[test]

@@ -35,9 +35,9 @@ use core::ops::Range;
 use unicode_normalization::UnicodeNormalization;
 
 use super::characters::{
-    ace_label, decode, describe, host_labels, is_mixed, pct_at, script_names, text_of,
+    ace_of, decode, describe, host_labels, is_mixed, label_text, pct_at, script_names,
 };
-use super::{excerpt, Code, Ctx, Diagnostic, Sink};
+use super::{excerpt, Code, Ctx, Diagnostic, Excerpt, Sink};
 use crate::error::Component;
 
 /// What a lax UTF-8 decoder makes of a sequence of octets.
@@ -60,17 +60,63 @@ enum Kind {
 /// A sequence: its first index in the octets, its length and its kind.
 type Seq = (usize, usize, Kind);
 
-/// Splits octets into sequences as a lax decoder would (lead octets up to `%FD`).
-fn sequences(o: &[u8]) -> Vec<Seq> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < o.len() {
-        let b = o[i];
+/// A run of adjacent `%HH` triplets, read in place: its first byte and its number of triplets.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    b: &'a [u8],
+    start: usize,
+    n: usize,
+}
+
+impl<'a> Run<'a> {
+    /// The run of triplets starting at `i` (which holds one).
+    fn at(b: &'a [u8], i: usize, end: usize) -> Run<'a> {
+        let mut n = 0;
+        while pct_at(b, i + 3 * n, end).is_some() {
+            n += 1;
+        }
+        Run { b, start: i, n }
+    }
+
+    fn end(&self) -> usize {
+        self.start + 3 * self.n
+    }
+
+    /// The octet of triplet `k`.
+    fn octet(&self, k: usize) -> u8 {
+        pct_at(self.b, self.start + 3 * k, self.end()).unwrap_or(0)
+    }
+
+    /// The bytes of octets `from..from + len`.
+    fn span(&self, from: usize, len: usize) -> Range<usize> {
+        self.start + 3 * from..self.start + 3 * (from + len)
+    }
+
+    /// Its octets split into sequences as a lax decoder would (lead octets up to `%FD`).
+    fn seqs(self) -> Seqs<'a> {
+        Seqs { run: self, i: 0 }
+    }
+}
+
+/// The iterator of [`Run::seqs`].
+struct Seqs<'a> {
+    run: Run<'a>,
+    i: usize,
+}
+
+impl Iterator for Seqs<'_> {
+    type Item = Seq;
+
+    fn next(&mut self) -> Option<Seq> {
+        let (run, i) = (self.run, self.i);
+        if i >= run.n {
+            return None;
+        }
+        let b = run.octet(i);
         let n = match b {
             0x00..=0x7F => {
-                out.push((i, 1, Kind::Ascii(b)));
-                i += 1;
-                continue;
+                self.i += 1;
+                return Some((i, 1, Kind::Ascii(b)));
             }
             0xC0..=0xDF => 2,
             0xE0..=0xEF => 3,
@@ -79,14 +125,14 @@ fn sequences(o: &[u8]) -> Vec<Seq> {
             0xFC..=0xFD => 6,
             _ => 0,
         };
-        if n == 0 || i + n > o.len() || !o[i + 1..i + n].iter().all(|c| (0x80..=0xBF).contains(c)) {
-            out.push((i, 1, Kind::Invalid));
-            i += 1;
-            continue;
+        if n == 0 || i + n > run.n || !(i + 1..i + n).all(|k| (0x80..=0xBF).contains(&run.octet(k)))
+        {
+            self.i += 1;
+            return Some((i, 1, Kind::Invalid));
         }
         let mut v = (b as u32) & (0x7F >> n);
-        for &c in &o[i + 1..i + n] {
-            v = (v << 6) | (c as u32 & 0x3F);
+        for k in i + 1..i + n {
+            v = (v << 6) | (run.octet(k) as u32 & 0x3F);
         }
         let shortest = match v {
             0..=0x7F => 1,
@@ -105,59 +151,26 @@ fn sequences(o: &[u8]) -> Vec<Seq> {
         } else {
             Kind::Valid
         };
-        out.push((i, n, kind));
-        i += n;
-    }
-    out
-}
-
-/// A run of adjacent `%HH` triplets: the position of each, its octet, and its sequences.
-struct Run {
-    at: Vec<usize>,
-    octets: Vec<u8>,
-    seqs: Vec<Seq>,
-}
-
-impl Run {
-    /// The run of triplets starting at `i` (which holds one).
-    fn at(b: &[u8], i: usize, end: usize) -> Run {
-        let mut at = Vec::new();
-        let mut octets = Vec::new();
-        let mut j = i;
-        while let Some(o) = pct_at(b, j, end) {
-            at.push(j);
-            octets.push(o);
-            j += 3;
-        }
-        let seqs = sequences(&octets);
-        Run { at, octets, seqs }
-    }
-
-    fn end(&self) -> usize {
-        self.at.last().map_or(0, |&p| p + 3)
-    }
-
-    /// The bytes of octets `from..from + len`.
-    fn span(&self, from: usize, len: usize) -> Range<usize> {
-        self.at[from]..self.at[from + len - 1] + 3
+        self.i += n;
+        Some((i, n, kind))
     }
 }
 
-/// The runs of triplets in `text[range]`.
-fn runs(text: &str, range: Range<usize>) -> Vec<Run> {
+/// The runs of triplets in `text[range]`, one at a time.
+fn runs(text: &str, range: Range<usize>) -> impl Iterator<Item = Run<'_>> {
     let b = text.as_bytes();
-    let mut out = Vec::new();
     let mut i = range.start;
-    while i < range.end {
-        if pct_at(b, i, range.end).is_some() {
-            let run = Run::at(b, i, range.end);
-            i = run.end();
-            out.push(run);
-        } else {
+    core::iter::from_fn(move || {
+        while i < range.end {
+            if pct_at(b, i, range.end).is_some() {
+                let run = Run::at(b, i, range.end);
+                i = run.end();
+                return Some(run);
+            }
             i += 1;
         }
-    }
-    out
+        None
+    })
 }
 
 /// `'/' (U+002F SOLIDUS)` or `U+0000 NULL`.
@@ -190,10 +203,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
 /// `overlong-utf8`, `encoded-surrogate` and `non-utf8-octets`.
 fn encoded_octets(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out: &mut Sink<'_>) {
     for run in runs(ctx.text, range) {
-        let mut k = 0;
-        while k < run.seqs.len() {
-            let (from, len, kind) = run.seqs[k];
-            k += 1;
+        let mut seqs = run.seqs().peekable();
+        while let Some((from, len, kind)) = seqs.next() {
             match kind {
                 Kind::Ascii(_) | Kind::Valid => {}
                 Kind::Overlong(v) => {
@@ -212,12 +223,12 @@ fn encoded_octets(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out:
                     ));
                 }
                 Kind::Surrogate(hi) => {
-                    let pair = match run.seqs.get(k) {
+                    let pair = match seqs.peek() {
                         Some(&(_, n, Kind::Surrogate(lo)))
                             if (0xD800..=0xDBFF).contains(&hi)
                                 && (0xDC00..=0xDFFF).contains(&lo) =>
                         {
-                            k += 1;
+                            seqs.next();
                             Some((n, lo))
                         }
                         _ => None,
@@ -260,18 +271,17 @@ fn encoded_octets(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out:
                 }
                 Kind::Invalid => {
                     let mut n = len;
-                    while let Some(&(_, l, Kind::Invalid)) = run.seqs.get(k) {
+                    while let Some(&(_, l, Kind::Invalid)) = seqs.peek() {
                         n += l;
-                        k += 1;
+                        seqs.next();
                     }
                     let span = run.span(from, n);
                     let written = &ctx.text[span.clone()];
-                    let octets = &run.octets[from..from + n];
-                    let guess = if octets.iter().all(|&o| o >= 0xA0) {
-                        let latin1: String = octets.iter().map(|&o| char::from(o)).collect();
+                    let octets = || (from..from + n).map(|k| run.octet(k));
+                    let guess = if octets().all(|o| o >= 0xA0) {
                         format!(
                             "probably a legacy charset such as ISO-8859-1 ('{}')",
-                            excerpt(&latin1)
+                            Excerpt::of(octets().map(char::from))
                         )
                     } else {
                         String::from(
@@ -304,87 +314,124 @@ struct Item {
     overlong: bool,
 }
 
-/// The characters of `text[range]`, with ASCII triplets and overlong forms decoded; other
-/// sequences stand as `'%'`.
-fn items(text: &str, range: Range<usize>) -> Vec<Item> {
+/// The characters of `text[range]`, one at a time, with ASCII triplets and overlong forms
+/// decoded; other sequences stand as `'%'`.
+fn items(text: &str, range: Range<usize>) -> impl Iterator<Item = Item> + '_ {
     let b = text.as_bytes();
-    let mut out = Vec::new();
     let mut i = range.start;
-    while i < range.end {
+    let mut seqs: Option<Seqs<'_>> = None;
+    core::iter::from_fn(move || loop {
+        if let Some(s) = &mut seqs {
+            if let Some((from, len, kind)) = s.next() {
+                let (c, overlong) = match kind {
+                    Kind::Ascii(o) => (o as char, false),
+                    Kind::Overlong(v) => (char::from_u32(v).unwrap_or('%'), true),
+                    _ => ('%', false),
+                };
+                return Some(Item {
+                    c,
+                    span: s.run.span(from, len),
+                    pct: true,
+                    overlong,
+                });
+            }
+            i = s.run.end();
+            seqs = None;
+        }
+        if i >= range.end {
+            return None;
+        }
         if pct_at(b, i, range.end).is_none() {
             let c = text[i..].chars().next().unwrap_or('\0');
-            out.push(Item {
+            let span = i..i + c.len_utf8();
+            i = span.end;
+            return Some(Item {
                 c,
-                span: i..i + c.len_utf8(),
+                span,
                 pct: false,
                 overlong: false,
             });
-            i += c.len_utf8();
-            continue;
         }
-        let run = Run::at(b, i, range.end);
-        for &(from, len, kind) in &run.seqs {
-            let (c, overlong) = match kind {
-                Kind::Ascii(o) => (o as char, false),
-                Kind::Overlong(v) => (char::from_u32(v).unwrap_or('%'), true),
-                _ => ('%', false),
-            };
-            out.push(Item {
-                c,
-                span: run.span(from, len),
-                pct: true,
-                overlong,
-            });
+        seqs = Some(Run::at(b, i, range.end).seqs());
+    })
+}
+
+/// A segment of items between separators, as [`traversal`] and [`encoded_delimiters`] look at
+/// it: only a segment of one or two items can be a dot segment, so only those are kept.
+#[derive(Default)]
+struct Segment {
+    /// Its items, while there are at most two.
+    items: Vec<Item>,
+    /// Its length.
+    n: usize,
+    /// Whether one of its items is overlong.
+    overlong: bool,
+}
+
+impl Segment {
+    fn push(&mut self, it: Item) {
+        self.n += 1;
+        self.overlong |= it.overlong;
+        if self.n <= 2 {
+            self.items.push(it);
+        } else {
+            self.items.clear();
         }
-        i = run.end();
     }
-    out
+
+    /// A `.` or `..` (of items for which `dot` holds).
+    fn is_dots(&self, dot: impl Fn(&Item) -> bool) -> bool {
+        (1..=2).contains(&self.n) && self.items.iter().all(dot)
+    }
 }
 
 /// `overlong-traversal`: a `.` or `..` segment next to or made of overlong characters.
 fn traversal(ctx: &Ctx<'_>, component: Component, range: Range<usize>, out: &mut Sink<'_>) {
-    let items = items(ctx.text, range);
     let query = component == Component::Query;
     let is_sep = |it: &Item| matches!(it.c, '/' | '\\') || (query && matches!(it.c, '&' | '='));
-    let mut a = 0;
-    while a < items.len() {
-        if is_sep(&items[a]) {
-            a += 1;
+    // The separator before the segment being read, and the segment.
+    let mut before: Option<Item> = None;
+    let mut seg = Segment::default();
+    let mut finding = |before: &Option<Item>, seg: &Segment, after: Option<&Item>| {
+        let left = before.as_ref().filter(|it| it.overlong);
+        let right = after.filter(|it| it.overlong);
+        if !(seg.is_dots(|it| it.c == '.') && (left.is_some() || right.is_some() || seg.overlong)) {
+            return;
+        }
+        let all: Vec<&Item> = left.into_iter().chain(&seg.items).chain(right).collect();
+        let span = all[0].span.start..all[all.len() - 1].span.end;
+        let written = &ctx.text[span.clone()];
+        let read: String = all.iter().map(|it| it.c).collect();
+        out.push(Diagnostic::new(
+            Code::OverlongTraversal,
+            Some(component),
+            span,
+            format!(
+                "'{written}' in the {component} is the traversal pattern of RFC 3987 §8: a lax \
+                 UTF-8 decoder reads it as '{read}', a dot segment that climbs the directory \
+                 tree after the checks on the encoded text have passed"
+            ),
+        ));
+    };
+    for it in items(ctx.text, range) {
+        if !is_sep(&it) {
+            seg.push(it);
             continue;
         }
-        let mut b = a;
-        while b < items.len() && !is_sep(&items[b]) {
-            b += 1;
+        if seg.n > 0 {
+            finding(&before, &seg, Some(&it));
         }
-        let seg = &items[a..b];
-        let dots = seg.len() <= 2 && seg.iter().all(|it| it.c == '.');
-        let left = a > 0 && items[a - 1].overlong;
-        let right = b < items.len() && items[b].overlong;
-        if dots && (left || right || seg.iter().any(|it| it.overlong)) {
-            let first = if left { a - 1 } else { a };
-            let last = if right { b } else { b - 1 };
-            let span = items[first].span.start..items[last].span.end;
-            let written = &ctx.text[span.clone()];
-            let read: String = items[first..=last].iter().map(|it| it.c).collect();
-            out.push(Diagnostic::new(
-                Code::OverlongTraversal,
-                Some(component),
-                span,
-                format!(
-                    "'{written}' in the {component} is the traversal pattern of RFC 3987 §8: a lax \
-                     UTF-8 decoder reads it as '{read}', a dot segment that climbs the directory \
-                     tree after the checks on the encoded text have passed"
-                ),
-            ));
-        }
-        a = b;
+        seg = Segment::default();
+        before = Some(it);
+    }
+    if seg.n > 0 {
+        finding(&before, &seg, None);
     }
 }
 
 /// `encoded-delimiter-in-path`.
 fn encoded_delimiters(ctx: &Ctx<'_>, range: Range<usize>, out: &mut Sink<'_>) {
-    let items = items(ctx.text, range);
-    for it in &items {
+    for it in items(ctx.text, range.clone()) {
         if !it.pct || it.span.len() != 3 {
             continue;
         }
@@ -405,25 +452,35 @@ fn encoded_delimiters(ctx: &Ctx<'_>, range: Range<usize>, out: &mut Sink<'_>) {
             format!("{written} in the path is an encoded {effect} (RFC 3986 §2.2, §7.3)"),
         ));
     }
-    for seg in items.split(|it| it.c == '/' && !it.pct) {
-        let dots =
-            !seg.is_empty() && seg.len() <= 2 && seg.iter().all(|it| it.c == '.' && !it.overlong);
-        if dots && seg.iter().any(|it| it.pct) {
-            let span = seg[0].span.start..seg[seg.len() - 1].span.end;
-            let written = &ctx.text[span.clone()];
-            let read = if seg.len() == 1 { "." } else { ".." };
-            out.push(Diagnostic::new(
-                Code::EncodedDelimiterInPath,
-                Some(Component::Path),
-                span,
-                format!(
-                    "'{written}' in the path is an encoded '{read}' segment: it hides a dot \
-                     segment from checks on the text, and decoding it (RFC 3986 §6.2.2.2) makes \
-                     it one (RFC 3986 §2.2, §7.3)"
-                ),
-            ));
+    let mut finding = |seg: &Segment| {
+        let dots = seg.is_dots(|it| it.c == '.' && !it.overlong);
+        if !(dots && seg.items.iter().any(|it| it.pct)) {
+            return;
+        }
+        let span = seg.items[0].span.start..seg.items[seg.n - 1].span.end;
+        let written = &ctx.text[span.clone()];
+        let read = if seg.n == 1 { "." } else { ".." };
+        out.push(Diagnostic::new(
+            Code::EncodedDelimiterInPath,
+            Some(Component::Path),
+            span,
+            format!(
+                "'{written}' in the path is an encoded '{read}' segment: it hides a dot \
+                 segment from checks on the text, and decoding it (RFC 3986 §6.2.2.2) makes \
+                 it one (RFC 3986 §2.2, §7.3)"
+            ),
+        ));
+    };
+    let mut seg = Segment::default();
+    for it in items(ctx.text, range) {
+        if it.c == '/' && !it.pct {
+            finding(&seg);
+            seg = Segment::default();
+        } else {
+            seg.push(it);
         }
     }
+    finding(&seg);
 }
 
 /// `password-in-userinfo`.
@@ -504,8 +561,8 @@ fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     {
         return;
     }
-    let decoded = text_of(&decode(ctx.text, part.span.clone(), false));
-    let mapped: String = decoded
+    let mapped: String = decode(ctx.text, part.span.clone(), false)
+        .map(|ch| ch.c)
         .nfkc()
         .map(|c| match c {
             '\u{3002}' | '\u{FF0E}' | '\u{FF61}' => '.',
@@ -532,22 +589,22 @@ fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
 fn mixed_script_labels(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for label in host_labels(ctx) {
         let written = &ctx.text[label.span.clone()];
-        let decoded = text_of(&label.chars);
-        let (text, shown) = match ace_label(&decoded) {
-            Some(u) => {
-                let shown = format!("'{}' ('{}')", excerpt(written), excerpt(&u));
-                (u, shown)
-            }
-            None if decoded == written => (decoded, format!("'{}'", excerpt(written))),
-            None => {
-                let shown = format!("'{}' ('{}')", excerpt(written), excerpt(&decoded));
-                (decoded, shown)
-            }
+        let decoded = || label_text(ctx.text, &label);
+        let ace = ace_of(ctx, &label);
+        let shown = match &ace {
+            Some(u) => format!("'{}' ('{}')", excerpt(written), excerpt(u)),
+            None if decoded().eq(written.chars()) => format!("'{}'", excerpt(written)),
+            None => format!("'{}' ('{}')", excerpt(written), Excerpt::of(decoded())),
         };
-        if !is_mixed(&text) {
+        let (mixed, scripts) = match &ace {
+            Some(u) => (is_mixed(u.chars()), script_names(u.chars())),
+            None if is_mixed(decoded()) => (true, script_names(decoded())),
+            None => (false, None),
+        };
+        if !mixed {
             continue;
         }
-        let scripts = script_names(&text).unwrap_or_else(|| String::from("scripts"));
+        let scripts = scripts.unwrap_or_else(|| String::from("scripts"));
         out.push(Diagnostic::new(
             Code::MixedScriptHostLabel,
             Some(Component::Host),
