@@ -29,11 +29,11 @@ use serde_json::{json, Value};
 // Compiled (and linted) on every target; only a wasm32 build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod bindings;
+pub mod build;
 pub mod extension;
 pub mod fast;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod fast_bindings;
-pub mod build;
 pub mod template;
 
 /// Why a call gave no result: what went wrong, where, and in which argument.

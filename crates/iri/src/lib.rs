@@ -139,8 +139,8 @@ extern crate std;
 
 #[cfg(feature = "unicode")]
 pub mod bidi;
-pub mod bytes;
 mod build;
+pub mod bytes;
 mod convert;
 #[cfg(feature = "unicode")]
 pub mod extract;

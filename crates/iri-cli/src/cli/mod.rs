@@ -6,17 +6,17 @@
 //! - [`help`]: the help text shown after the options, as data.
 
 mod args;
-mod edit_args;
 mod charsets;
 mod command;
+mod edit_args;
 mod help;
 mod policy;
 
 use clap::{Parser, Subcommand};
 
 pub use args::*;
-pub use edit_args::*;
 pub use command::{command, try_parse_from};
+pub use edit_args::*;
 
 use crate::stats::StatsSpec;
 use help::*;
