@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the library for WebAssembly and writes
-#   - the npm package `iri-toolkit` into crates/iri-wasm/pkg/ (ESM, types; `npm pack` there), and
+#   - the npm package `iri-toolkit` into crates/iri-wasm/pkg/ (ESM, types; `npm pack` there),
+#     with its `lite` entry point (`iri-toolkit/lite`: a second module built without the
+#     feature `full`, so without normalization, IDNA and the diagnostics), and
 #   - the static IRI viewer into target/viewer/ (or $CARGO_TARGET_DIR/viewer/; index.html, viewer.css, viewer.js): the page
 #     of `iri serve` calling the WebAssembly module instead of the server, the module embedded
 #     in viewer.js (base64) so that it works opened from disk (file://) as on any static host.
@@ -85,7 +87,18 @@ cp "$page/page.css" "$viewer/viewer.css"
   cat "$page/page.js"
 } > "$viewer/viewer.js"
 
-size=$(wc -c < "$pkg/iri_toolkit_bg.wasm")
-gz=$(gzip -9 -c "$pkg/iri_toolkit_bg.wasm" | wc -c)
-echo "npm package: $pkg (iri_toolkit_bg.wasm: $size bytes, $gz gzipped)"
+# The lite module (last: it is built into the same file as the full one). Its JavaScript is
+# api.js bound to it; its entry points export the functions it has.
+cargo build --target wasm32-unknown-unknown --profile wasm-release -p iri-toolkit-wasm --no-default-features
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit_lite --out-dir "$pkg" "$wasm"
+optimize "$pkg/iri_toolkit_lite_bg.wasm"
+sed 's|"\./iri_toolkit\.js"|"./iri_toolkit_lite.js"|' "$here/js/api.js" > "$pkg/api_lite.js"
+grep -q '"./iri_toolkit_lite.js"' "$pkg/api_lite.js"
+cp "$here/js/lite.js" "$here/js/lite_node.js" "$here/js/lite.d.ts" "$pkg/"
+
+for module in iri_toolkit iri_toolkit_lite; do
+  size=$(wc -c < "$pkg/${module}_bg.wasm")
+  gz=$(gzip -9 -c "$pkg/${module}_bg.wasm" | wc -c)
+  echo "npm package: $pkg (${module}_bg.wasm: $size bytes, $gz gzipped)"
+done
 echo "static viewer: $viewer/index.html"

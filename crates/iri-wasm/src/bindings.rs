@@ -5,7 +5,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::{Failure, NormalizeOptions};
+use crate::Failure;
+#[cfg(feature = "full")]
+use crate::NormalizeOptions;
 
 /// A failure, thrown as its JSON text.
 fn thrown(f: Failure) -> JsValue {
@@ -51,6 +53,7 @@ pub fn to_iri(input: &str, idna: bool) -> Result<String, JsValue> {
     crate::to_iri(input, idna).map_err(thrown)
 }
 
+#[cfg(feature = "full")]
 /// `input` normalized.
 #[wasm_bindgen]
 pub fn normalize(
@@ -71,12 +74,14 @@ pub fn normalize(
     crate::normalize(input, &options).map_err(thrown)
 }
 
+#[cfg(feature = "full")]
 /// The diagnostics of `input` as JSON text.
 #[wasm_bindgen]
 pub fn lint(input: &str) -> String {
     crate::lint(input).to_string()
 }
 
+#[cfg(feature = "full")]
 /// The inspection of `input` (against `base`, resolved with `preset`, default `strict`) as
 /// JSON text: `/api/inspect`'s answer.
 #[wasm_bindgen]

@@ -19,11 +19,18 @@
 //! | [`template`] | RFC 6570 §2, §3 (URI Templates, with IRI output and matching) |
 //! | [`inspect`] | all of the above: the library's [`iri::inspect::Inspection`], as `iri serve`'s `/api/inspect` answers |
 //!
+//! With the default feature `full` off, the module is the package's `lite` entry point: the
+//! grammar, resolution and the IRI↔URI mapping without IDNA; [`normalize`], [`lint`] and
+//! [`inspect`] (and their Unicode tables) are left out, and `idna: true` is refused.
+//!
 //! Offsets are byte offsets into the UTF-8 text, as everywhere in the toolkit; a [`Failure`]
 //! also gives the UTF-16 index that JavaScript strings count in.
 
+#[cfg(feature = "full")]
 use iri::idn::IdnaOptions;
-use iri::{Form, Iri, IriRef, Kind, Level, Normalizer};
+#[cfg(feature = "full")]
+use iri::{Form, Level, Normalizer};
+use iri::{Iri, IriRef, Kind};
 use serde_json::{json, Value};
 
 // Compiled (and linted) on every target; only a wasm32 build exports it.
@@ -242,6 +249,9 @@ pub fn to_uri(input: &str, idna: bool) -> Result<String, Failure> {
     if !idna {
         return Ok(r.to_uri().as_str().to_owned());
     }
+    #[cfg(not(feature = "full"))]
+    return Err(no_idna());
+    #[cfg(feature = "full")]
     match r.to_uri_with(&IdnaOptions::new()) {
         Ok(u) => Ok(u.as_str().to_owned()),
         Err(e) => {
@@ -271,13 +281,25 @@ pub fn to_uri(input: &str, idna: bool) -> Result<String, Failure> {
 /// ```
 pub fn to_iri(input: &str, idna: bool) -> Result<String, Failure> {
     let r = IriRef::parse(input).map_err(|e| Failure::parse(&e, input, "input"))?;
-    Ok(if idna {
-        r.to_iri_with(&IdnaOptions::new()).as_str().to_owned()
-    } else {
-        r.to_iri().as_str().to_owned()
-    })
+    if !idna {
+        return Ok(r.to_iri().as_str().to_owned());
+    }
+    #[cfg(not(feature = "full"))]
+    return Err(no_idna());
+    #[cfg(feature = "full")]
+    Ok(r.to_iri_with(&IdnaOptions::new()).as_str().to_owned())
 }
 
+/// The failure of `idna: true` in the lite module, which has no IDNA tables.
+#[cfg(not(feature = "full"))]
+fn no_idna() -> Failure {
+    Failure::argument(
+        "idna",
+        "the lite module has no IDNA: import the full module for idna: true".to_owned(),
+    )
+}
+
+#[cfg(feature = "full")]
 /// How [`normalize`] normalizes: the options of `iri normalize`.
 ///
 /// ```
@@ -298,6 +320,7 @@ pub struct NormalizeOptions {
     pub ignore_fragment: bool,
 }
 
+#[cfg(feature = "full")]
 /// `input` normalized for a rung of the comparison ladder (RFC 3987 §5.3).
 ///
 /// ```
@@ -342,6 +365,7 @@ pub fn normalize(input: &str, options: &NormalizeOptions) -> Result<String, Fail
     Ok(n.normalize(&r).as_str().to_owned())
 }
 
+#[cfg(feature = "full")]
 /// The diagnostics of `input` at their default severities (RFC 3987 §4, §6.1, §7.5, §8;
 /// RFC 3986 §7), as the `diagnostics` of [`inspect`]: `code`, `severity`, `component`,
 /// `start` and `end` (bytes), `text`, `message`, `section`, `suggestion`. An input that does
@@ -358,6 +382,7 @@ pub fn lint(input: &str) -> Value {
     serde_json::to_value(iri::inspect::diagnostics(input)).unwrap_or(Value::Null)
 }
 
+#[cfg(feature = "full")]
 /// Everything the library can say about `input`, resolved against `base` when one is given
 /// and not empty: the JSON object that `iri serve` answers at `/api/inspect` (its fields are
 /// described in `docs/serve.md`).
@@ -371,6 +396,7 @@ pub fn inspect(input: &str, base: Option<&str>) -> Value {
     serde_json::to_value(iri::inspect::inspect(input, base)).unwrap_or(Value::Null)
 }
 
+#[cfg(feature = "full")]
 /// [`inspect`], the reference resolved with a named preset of [`iri::ResolveOptions`]
 /// (`strict`, `rdf` or `browser`), as `/api/inspect?…&preset=…` answers.
 ///
@@ -419,6 +445,11 @@ mod tests {
         );
         assert_eq!(relativize("http://a/", "rel").unwrap_err().argument, "base");
         assert_eq!(is_valid("a", Some("url")).unwrap_err().argument, "kind");
+    }
+
+    #[cfg(feature = "full")]
+    #[test]
+    fn each_normalize_option_is_named() {
         let o = NormalizeOptions {
             level: Some("simple".into()),
             ..Default::default()
@@ -430,6 +461,26 @@ mod tests {
         };
         let f = normalize("a", &o).unwrap_err();
         assert_eq!((f.kind, f.argument), ("invalid-argument", "form"));
+    }
+
+    /// The lite module (no feature `full`) maps without IDNA as the full one does, and
+    /// refuses `idna: true` with a failure of that argument rather than ignoring it.
+    #[cfg(not(feature = "full"))]
+    #[test]
+    fn lite_refuses_idna() {
+        let input = "http://résumé.example/é";
+        assert_eq!(
+            to_uri(input, false).unwrap(),
+            "http://r%C3%A9sum%C3%A9.example/%C3%A9"
+        );
+        for f in [to_uri(input, true), to_iri(input, true)] {
+            let f = f.unwrap_err();
+            assert_eq!((f.kind, f.argument), ("invalid-argument", "idna"));
+        }
+        assert_eq!(
+            to_uri("http://a/b c", true).unwrap_err().kind,
+            "invalid-char"
+        );
     }
 
     /// RFC 3987 §2.2 and RFC 3986 §4: the kinds of `iri parse --kind`.
@@ -455,6 +506,7 @@ mod tests {
 
     /// The JSON text the bindings give (through a `Value`) is byte for byte the library's
     /// serialized inspection, whose bytes the library's tests hold.
+    #[cfg(feature = "full")]
     #[test]
     fn inspect_is_the_library_s_inspection() {
         for (s, b) in [
@@ -468,6 +520,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "full")]
     #[test]
     fn lint_is_the_inspection_s_diagnostics() {
         for s in [
