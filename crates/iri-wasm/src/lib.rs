@@ -21,7 +21,8 @@
 //!
 //! With the default feature `full` off, the module is the package's `lite` entry point: the
 //! grammar, resolution and the IRI↔URI mapping without IDNA; [`normalize`], [`lint`] and
-//! [`inspect`] (and their Unicode tables) are left out, and `idna: true` is refused.
+//! [`inspect`] (and their Unicode tables), the builder, URI Templates and the opt-in
+//! extensions are left out, and `idna: true` is refused.
 //!
 //! Offsets are byte offsets into the UTF-8 text, as everywhere in the toolkit; a [`Failure`]
 //! also gives the UTF-16 index that JavaScript strings count in.
@@ -36,11 +37,16 @@ use serde_json::{json, Value};
 // Compiled (and linted) on every target; only a wasm32 build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod bindings;
+// The builder, templates and opt-in extensions are in the full module only, so that the lite
+// one stays the grammar, resolution and the mapping.
+#[cfg(feature = "full")]
 pub mod build;
+#[cfg(feature = "full")]
 pub mod extension;
 pub mod fast;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod fast_bindings;
+#[cfg(feature = "full")]
 pub mod template;
 
 /// Why a call gave no result: what went wrong, where, and in which argument.
