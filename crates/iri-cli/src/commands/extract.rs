@@ -11,13 +11,14 @@
 //! and flushed, at once. So `tail -f log | iri extract -` shows each IRI as its line comes,
 //! and the memory is that of a piece (a read, and the longest stretch without a place to
 //! cut), not of the file. Text whose first bytes are not UTF-8 (no BOM, no `--charset`), text
-//! in another charset, HTML and XML are read whole.
+//! in another charset, HTML and XML are read whole (HTML's first `<base href>` applies to all
+//! of it); their results are written as they are found, not kept.
 
 use std::io::{self, Read, Write};
 use std::path::Path;
 
 use iri::extract::{
-    extract_document, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
+    extract_document_each, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
     DocumentOptions, Found, MarkupOptions, Place, Resolved, TextMatch,
 };
 use iri::idn::IdnaOptions;
@@ -626,7 +627,40 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             Some(k) => base_opts.clone().kind(k),
             None => base_opts.clone(),
         };
-        let doc = extract_document(&bytes, &opts);
+        // Each result is written as it is found; the query form depends on the charset, known
+        // once the document is decoded.
+        let mut form: Option<UriForm> = None;
+        let mut written = Ok(());
+        let doc = extract_document_each(&bytes, &opts, |doc, f| {
+            if written.is_err() {
+                return;
+            }
+            let form = form.get_or_insert_with(|| UriForm {
+                idna: args.idna.then(IdnaOptions::new),
+                // The WHATWG name of the charset is one of its labels.
+                query: Charset::for_label(doc.encoding)
+                    .ok()
+                    .filter(|c| !c.is_unicode())
+                    .map(|c| DocumentCharset::new(c).unmappable(Unmappable::NumericReference)),
+            });
+            found += 1;
+            let uri = match &f.result {
+                Ok(r) => form.uri(&f, r),
+                Err(e) => Err(Failure::parse(e)),
+            };
+            if uri.is_err() {
+                invalid += 1;
+            }
+            written = report(
+                out,
+                format,
+                &name,
+                doc.encoding,
+                &View::of(&f, &uri),
+                args.lenient,
+            );
+        });
+        written?;
         if args.charset.is_none()
             && doc.charset_source == CharsetSource::Default
             && doc.encoding == "windows-1252"
@@ -644,32 +678,6 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
                 "{name}: some bytes are not valid {}; each became U+FFFD",
                 doc.encoding
             ));
-        }
-        let form = UriForm {
-            idna: args.idna.then(IdnaOptions::new),
-            // The WHATWG name of the charset is one of its labels.
-            query: Charset::for_label(doc.encoding)
-                .ok()
-                .filter(|c| !c.is_unicode())
-                .map(|c| DocumentCharset::new(c).unmappable(Unmappable::NumericReference)),
-        };
-        for f in &doc.found {
-            found += 1;
-            let uri = match &f.result {
-                Ok(r) => form.uri(f, r),
-                Err(e) => Err(Failure::parse(e)),
-            };
-            if uri.is_err() {
-                invalid += 1;
-            }
-            report(
-                out,
-                format,
-                &name,
-                doc.encoding,
-                &View::of(f, &uri),
-                args.lenient,
-            )?;
         }
     }
     out.flush()?;
