@@ -161,7 +161,8 @@ fn stats_lint_over_validate_in_linear_memory() {
 const EXTRACT_TEXT_MAX: usize = 4 << 20;
 
 /// `iri extract` on a text file of at least 8 MB (at least twice [`EXTRACT_TEXT_MAX`]) with an
-/// IRI every 12 bytes: in short lines, and all on one line (cut at its spaces).
+/// IRI every 12 bytes: in short lines, and all on one line (cut at its spaces); in UTF-8 and
+/// through the decoder of `--charset shift_jis`.
 #[test]
 fn extract_text_in_bounded_memory() {
     use crate::cli::ExtractArgs;
@@ -176,15 +177,25 @@ fn extract_text_in_bounded_memory() {
         .add_line()
         .repeat(n / (unit.len() * 6));
     let one_line = unit.repeat(n / unit.len());
-    for (name, text) in [("short lines", short), ("one line", one_line)] {
+    // Also through a charset's decoder (`--charset`), which read the whole text before.
+    let cases = [
+        ("short lines", &short, None),
+        ("one line", &one_line, None),
+        (
+            "short lines in shift_jis",
+            &short,
+            Some("shift_jis".to_owned()),
+        ),
+    ];
+    for (name, text, charset) in cases {
         let path = std::env::temp_dir().join(format!(
             "iri-memory-extract-{}-{}.txt",
             std::process::id(),
             name.replace(' ', "-")
         ));
-        std::fs::write(&path, &text).unwrap();
+        std::fs::write(&path, text).unwrap();
         let args = ExtractArgs {
-            charset: None,
+            charset,
             base: None,
             kind: None,
             idna: false,
