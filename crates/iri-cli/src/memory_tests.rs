@@ -162,7 +162,8 @@ fn stats_lint_over_validate_in_linear_memory() {
 const EXTRACT_TEXT_MAX: usize = 4 << 20;
 
 /// `iri extract` on a text file of at least 8 MB (at least twice [`EXTRACT_TEXT_MAX`]) with an
-/// IRI every 12 bytes: in short lines, and all on one line (cut at its spaces).
+/// IRI every 12 bytes: in short lines, and all on one line (cut at its spaces); in UTF-8 and
+/// through the decoder of `--charset shift_jis`.
 #[test]
 fn extract_text_in_bounded_memory() {
     use crate::cli::ExtractArgs;
@@ -177,15 +178,25 @@ fn extract_text_in_bounded_memory() {
         .add_line()
         .repeat(n / (unit.len() * 6));
     let one_line = unit.repeat(n / unit.len());
-    for (name, text) in [("short lines", short), ("one line", one_line)] {
+    // Also through a charset's decoder (`--charset`), which read the whole text before.
+    let cases = [
+        ("short lines", &short, None),
+        ("one line", &one_line, None),
+        (
+            "short lines in shift_jis",
+            &short,
+            Some("shift_jis".to_owned()),
+        ),
+    ];
+    for (name, text, charset) in cases {
         let path = std::env::temp_dir().join(format!(
             "iri-memory-extract-{}-{}.txt",
             std::process::id(),
             name.replace(' ', "-")
         ));
-        std::fs::write(&path, &text).unwrap();
+        std::fs::write(&path, text).unwrap();
         let args = ExtractArgs {
-            charset: None,
+            charset,
             base: None,
             kind: None,
             idna: false,
@@ -409,5 +420,57 @@ fn parse_json_and_tsv_within_four_times_the_line() {
             "{argv:?}: {written} bytes written"
         );
         assert!(p <= 4 * line.len() + (64 << 10), "{argv:?}: peak {p}");
+    }
+}
+
+/// `iri extract` on HTML and XML documents of [`n`] bytes with an IRI every 40 bytes or so (a
+/// link and an IRI in text, in short lines), in text and JSON: the document is held whole (to
+/// find the HTML `<base href>`, which applies to all of it), each result is written as it is
+/// found, so the peak is at most three times the document (the bytes as read, their growth
+/// while read, and what one result needs). Before, every result was kept until the end (some
+/// 12 times the document).
+#[test]
+fn extract_documents_within_three_times_the_document() {
+    use crate::cli::ExtractArgs;
+    use crate::commands::extract;
+    setup();
+    let n = n();
+    let html_unit = "<p><a href=\"b/c\">x</a> http://a/d</p>\n";
+    let html = format!(
+        "<!DOCTYPE html><html><head><title>t</title></head><body>\n{}<base href=\"http://example.org/\"></body></html>\n",
+        html_unit.repeat(n / html_unit.len())
+    );
+    let xml_unit = "<e xlink:href=\"b/c\">http://a/d</e>\n";
+    let xml = format!(
+        "<?xml version=\"1.0\"?>\n<r xml:base=\"http://example.org/\">\n{}</r>\n",
+        xml_unit.repeat(n / xml_unit.len())
+    );
+    for (name, doc) in [("html", html), ("xml", xml)] {
+        for format in [Format::Text, Format::Json] {
+            let path = temp_file(&format!("extract-doc.{name}"));
+            std::fs::write(&path, &doc).unwrap();
+            let args = ExtractArgs {
+                charset: None,
+                base: None,
+                kind: None,
+                idna: false,
+                lenient: false,
+                output: FormatArg { format },
+                files: vec![path.clone().into_os_string()],
+            };
+            let mut out = Counted::default();
+            let p = peak(|| {
+                extract(args, &mut out).unwrap();
+            });
+            std::fs::remove_file(&path).unwrap();
+            eprintln!(
+                "extract {name} {format:?}: {} bytes, peak {p} bytes ({:.3} per byte), {} bytes written",
+                doc.len(),
+                p as f64 / doc.len() as f64,
+                out.0
+            );
+            assert!(out.0 > doc.len(), "{name}: {} bytes written", out.0);
+            assert!(p <= 3 * doc.len(), "{name} {format:?}: peak {p}");
+        }
     }
 }

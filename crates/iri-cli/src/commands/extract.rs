@@ -10,19 +10,24 @@
 //! reaches at most 4096 bytes past its `<`); each piece is searched and its results written,
 //! and flushed, at once. So `tail -f log | iri extract -` shows each IRI as its line comes,
 //! and the memory is that of a piece (a read, and the longest stretch without a place to
-//! cut), not of the file. Text whose first bytes are not UTF-8 (no BOM, no `--charset`), text
-//! in another charset, HTML and XML are read whole.
+//! cut), not of the file. Text in the charset `--charset` names is decoded as it is read and
+//! streams the same way (a BOM still wins; with `--lenient` a legacy charset's text is read
+//! whole). Text whose first bytes are not UTF-8 (no BOM, no `--charset`), HTML and XML are
+//! read whole (HTML's first `<base href>` applies to all
+//! of it); their results are written as they are found, not kept.
 
 use std::io::{self, Read, Write};
 use std::path::Path;
 
 use iri::extract::{
-    extract_document, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
+    extract_document_each, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
     DocumentOptions, Found, MarkupOptions, Place, Resolved, TextMatch,
 };
 use iri::idn::IdnaOptions;
 use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
 use iri::{Iri, IriRef};
+
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use super::charset_hint::{advice, legacy_guess, utf16_without_bom};
 use super::Outcome;
@@ -301,17 +306,28 @@ struct TextStream<'a> {
     lenient: bool,
 }
 
+/// A text in a charset other than UTF-8 (`--charset`), decoded as it is read.
+struct Charset8 {
+    decoder: encoding_rs::Decoder,
+    /// Whether the first bytes were decoded (and a BOM, which wins, seen).
+    started: bool,
+}
+
 impl TextStream<'_> {
     /// Reads `reader` after the bytes `head`, calling `each` with every found IRI (its line,
     /// column and span those of the whole text) and its URI form, in order. Whether some
     /// bytes were not UTF-8.
     fn run<W: Write>(
-        &self,
+        &mut self,
         reader: &mut impl Read,
         head: Vec<u8>,
         out: &mut W,
-        mut each: impl FnMut(&mut W, &View<'_>) -> io::Result<()>,
-    ) -> Result<bool, StreamError> {
+        mut charset: Option<Charset8>,
+        mut each: impl FnMut(&mut W, &View<'_>, &'static str) -> io::Result<()>,
+    ) -> Result<(bool, &'static str), StreamError> {
+        let mut encoding = "UTF-8";
+        // Legacy charsets: each candidate brought to NFC (RFC 3987 §3.1 step 1b).
+        let mut nfc = false;
         let mut pending = head;
         let mut text = String::new();
         let mut malformed = false;
@@ -322,7 +338,25 @@ impl TextStream<'_> {
         // The start of `text` holds no place to cut up to here.
         let mut searched = 0;
         loop {
-            malformed |= decode_utf8(&mut pending, &mut text, eof);
+            match &mut charset {
+                None => malformed |= decode_utf8(&mut pending, &mut text, eof),
+                Some(c) => {
+                    malformed |= decode_with(&mut c.decoder, &mut pending, &mut text, eof);
+                    if !c.started && (!text.is_empty() || eof) {
+                        // The charset is known once a BOM could have been seen.
+                        c.started = true;
+                        let e = c.decoder.encoding();
+                        encoding = e.name();
+                        let legacy = Charset::for_label(encoding)
+                            .ok()
+                            .filter(|c| !c.is_unicode());
+                        nfc = legacy.is_some();
+                        self.form.query = legacy.map(|c| {
+                            DocumentCharset::new(c).unmappable(Unmappable::NumericReference)
+                        });
+                    }
+                }
+            }
             let cut = if eof {
                 text.len()
             } else {
@@ -339,12 +373,15 @@ impl TextStream<'_> {
                             Ok(r) => self.form.uri(&f, r),
                             Err(e) => Err(Failure::parse(e)),
                         };
-                        each(out, &View::of(&f, &uri)).map_err(StreamError::Write)?;
+                        each(out, &View::of(&f, &uri), encoding).map_err(StreamError::Write)?;
                     }
                 } else {
-                    for m in find_iris(piece) {
+                    for mut m in find_iris(piece) {
                         let (l, c) = at(m.line, m.column);
-                        self.found(&m, l, c, |v| each(out, v))
+                        if nfc && is_nfc_quick(m.text.chars()) != IsNormalized::Yes {
+                            m.text = m.text.nfc().collect::<String>().into();
+                        }
+                        self.found(&m, l, c, |v| each(out, v, encoding))
                             .map_err(StreamError::Write)?;
                     }
                 }
@@ -360,7 +397,7 @@ impl TextStream<'_> {
             // What is left holds no place to cut (the cut was the last one).
             searched = text.len();
             if eof {
-                return Ok(malformed);
+                return Ok((malformed, encoding));
             }
             // What is found is shown before the reader waits for more.
             out.flush().map_err(StreamError::Write)?;
@@ -482,6 +519,35 @@ fn decode_utf8(pending: &mut Vec<u8>, text: &mut String, eof: bool) -> bool {
     malformed
 }
 
+/// Decodes `pending` into `text` with `decoder`, which keeps an unfinished character for
+/// the next read unless at `eof`. Whether some bytes were malformed (each became U+FFFD).
+fn decode_with(
+    decoder: &mut encoding_rs::Decoder,
+    pending: &mut Vec<u8>,
+    text: &mut String,
+    eof: bool,
+) -> bool {
+    let mut malformed = false;
+    let mut at = 0;
+    loop {
+        let need = decoder
+            .max_utf8_buffer_length(pending.len() - at)
+            .unwrap_or(usize::MAX);
+        if need > text.capacity() - text.len() {
+            // As in decode_utf8: a long stretch grows by an eighth at a time.
+            text.reserve_exact(need.max(text.len() / 8));
+        }
+        let (result, read, bad) = decoder.decode_to_string(&pending[at..], text, eof);
+        malformed |= bad;
+        at += read;
+        if result == encoding_rs::CoderResult::InputEmpty {
+            break;
+        }
+    }
+    pending.clear();
+    malformed
+}
+
 /// Where the searched text may be cut: after the last white space at which no candidate goes
 /// on, i.e. that no `<` in reach of [`ANGLE_REACH`] and still unclosed stands before; 0 when
 /// there is no such place yet. Whether a place is one depends only on the text before it, so
@@ -580,42 +646,60 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
                 ));
             }
         }
-        if text {
-            if let Some(body) = utf8_body(&bytes, args.charset.is_none() || utf8_asked) {
-                let body = body.to_vec();
-                drop(bytes);
-                let stream = TextStream {
-                    opts: &text_opts,
-                    form: UriForm {
-                        idna: args.idna.then(IdnaOptions::new),
-                        query: None,
-                    },
-                    base: args.base.as_ref(),
-                    lenient: args.lenient,
-                };
-                let result = stream.run(&mut reader, body, out, |out, v| {
-                    found += 1;
-                    if v.failure.is_some() {
-                        invalid += 1;
-                    }
-                    report(out, format, &name, "UTF-8", v, args.lenient)
-                });
-                match result {
-                    Ok(malformed) => {
-                        if malformed {
-                            warn(format!(
-                                "{name}: some bytes are not valid UTF-8; each became U+FFFD"
-                            ));
-                        }
-                    }
-                    Err(StreamError::Write(e)) => return Err(e),
-                    Err(StreamError::Read(e)) => {
-                        unreadable += 1;
-                        warn(with_context(&name, e));
+        // Text streams: UTF-8 as it is, another charset asked through its decoder (but the
+        // wider grammar's candidates in a legacy charset, which are brought to NFC, still go
+        // through the whole document).
+        let streamed = match (text, args.charset.as_deref()) {
+            (false, _) => None,
+            (true, label) if utf8_body(&bytes, label.is_none() || utf8_asked).is_some() => {
+                let body = utf8_body(&bytes, true).unwrap_or(&bytes).to_vec();
+                Some((body, None))
+            }
+            (true, Some(label)) => Charset::for_label(label)
+                .ok()
+                .filter(|c| !args.lenient || c.is_unicode())
+                .map(|c| {
+                    let charset = Charset8 {
+                        decoder: c.encoding().new_decoder(),
+                        started: false,
+                    };
+                    (std::mem::take(&mut bytes), Some(charset))
+                }),
+            (true, None) => None,
+        };
+        if let Some((body, charset)) = streamed {
+            drop(bytes);
+            let mut stream = TextStream {
+                opts: &text_opts,
+                form: UriForm {
+                    idna: args.idna.then(IdnaOptions::new),
+                    query: None,
+                },
+                base: args.base.as_ref(),
+                lenient: args.lenient,
+            };
+            let result = stream.run(&mut reader, body, out, charset, |out, v, e| {
+                found += 1;
+                if v.failure.is_some() {
+                    invalid += 1;
+                }
+                report(out, format, &name, e, v, args.lenient)
+            });
+            match result {
+                Ok((malformed, e)) => {
+                    if malformed {
+                        warn(format!(
+                            "{name}: some bytes are not valid {e}; each became U+FFFD"
+                        ));
                     }
                 }
-                continue;
+                Err(StreamError::Write(e)) => return Err(e),
+                Err(StreamError::Read(e)) => {
+                    unreadable += 1;
+                    warn(with_context(&name, e));
+                }
             }
+            continue;
         }
         if let Err(e) = reader.read_to_end(&mut bytes) {
             unreadable += 1;
@@ -626,7 +710,40 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
             Some(k) => base_opts.clone().kind(k),
             None => base_opts.clone(),
         };
-        let doc = extract_document(&bytes, &opts);
+        // Each result is written as it is found; the query form depends on the charset, known
+        // once the document is decoded.
+        let mut form: Option<UriForm> = None;
+        let mut written = Ok(());
+        let doc = extract_document_each(&bytes, &opts, |doc, f| {
+            if written.is_err() {
+                return;
+            }
+            let form = form.get_or_insert_with(|| UriForm {
+                idna: args.idna.then(IdnaOptions::new),
+                // The WHATWG name of the charset is one of its labels.
+                query: Charset::for_label(doc.encoding)
+                    .ok()
+                    .filter(|c| !c.is_unicode())
+                    .map(|c| DocumentCharset::new(c).unmappable(Unmappable::NumericReference)),
+            });
+            found += 1;
+            let uri = match &f.result {
+                Ok(r) => form.uri(&f, r),
+                Err(e) => Err(Failure::parse(e)),
+            };
+            if uri.is_err() {
+                invalid += 1;
+            }
+            written = report(
+                out,
+                format,
+                &name,
+                doc.encoding,
+                &View::of(&f, &uri),
+                args.lenient,
+            );
+        });
+        written?;
         if args.charset.is_none()
             && doc.charset_source == CharsetSource::Default
             && doc.encoding == "windows-1252"
@@ -644,32 +761,6 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
                 "{name}: some bytes are not valid {}; each became U+FFFD",
                 doc.encoding
             ));
-        }
-        let form = UriForm {
-            idna: args.idna.then(IdnaOptions::new),
-            // The WHATWG name of the charset is one of its labels.
-            query: Charset::for_label(doc.encoding)
-                .ok()
-                .filter(|c| !c.is_unicode())
-                .map(|c| DocumentCharset::new(c).unmappable(Unmappable::NumericReference)),
-        };
-        for f in &doc.found {
-            found += 1;
-            let uri = match &f.result {
-                Ok(r) => form.uri(f, r),
-                Err(e) => Err(Failure::parse(e)),
-            };
-            if uri.is_err() {
-                invalid += 1;
-            }
-            report(
-                out,
-                format,
-                &name,
-                doc.encoding,
-                &View::of(f, &uri),
-                args.lenient,
-            )?;
         }
     }
     out.flush()?;
@@ -691,6 +782,7 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use iri::extract::extract_document;
 
     /// Gives its bytes a few at a time, as a slow pipe does.
     struct Trickle<'a>(&'a [u8], usize);
@@ -714,8 +806,19 @@ mod tests {
         } else {
             ParseMode::Strict
         });
-        let stream = TextStream {
-            opts: &opts,
+        streamed_in(text.as_bytes(), None, step, &opts, lenient)
+    }
+
+    /// What the stream finds in `bytes`, through `charset` if given.
+    fn streamed_in(
+        bytes: &[u8],
+        charset: Option<Charset8>,
+        step: usize,
+        opts: &MarkupOptions,
+        lenient: bool,
+    ) -> Vec<Seen> {
+        let mut stream = TextStream {
+            opts,
             form: UriForm {
                 idna: None,
                 query: None,
@@ -727,10 +830,11 @@ mod tests {
         let mut sink = Vec::new();
         stream
             .run(
-                &mut Trickle(text.as_bytes(), step),
+                &mut Trickle(bytes, step),
                 Vec::new(),
                 &mut sink,
-                |_, v| {
+                charset,
+                |_, v, _| {
                     let uri = match &v.failure {
                         Some(e) => e.message.clone(),
                         None => v.uri.unwrap_or_default().to_owned(),
@@ -748,6 +852,88 @@ mod tests {
             .map_err(|_| "stream failed")
             .unwrap();
         got
+    }
+
+    /// A text in a legacy charset, decoded as it is read (a multibyte character cut between
+    /// reads, a BOM that wins over the charset asked), gives what the whole document gives:
+    /// the same candidates, positions, NFC and query charset.
+    #[test]
+    fn a_charset_is_decoded_as_the_text_is_read() {
+        let mut text = String::new();
+        for i in 0..200 {
+            text.push_str(&format!(
+                "行 {i}: http://例え.jp/索引{i}.html?q=検索 と <URL:http://b.example/\n  ｶﾅ/{i}>。\n"
+            ));
+        }
+        text.push_str("end http://f.example/z");
+        let cases: Vec<(&str, Vec<u8>)> = vec![
+            (
+                "shift_jis",
+                encoding_rs::SHIFT_JIS.encode(&text).0.into_owned(),
+            ),
+            ("euc-jp", encoding_rs::EUC_JP.encode(&text).0.into_owned()),
+            // A UTF-16LE BOM wins over the charset asked.
+            ("shift_jis", {
+                let mut b = vec![0xFF, 0xFE];
+                b.extend(text.encode_utf16().flat_map(|u| u.to_le_bytes()));
+                b
+            }),
+            // Malformed bytes.
+            ("koi8-r", b"\xD0\xD2 http://a/\xC9\n\xFF http://b/".to_vec()),
+            // Decomposed text from windows-1258 (a base letter and a tone mark): brought to NFC.
+            (
+                "windows-1258",
+                b"see http://a/Vie\xECt http://b/a\xEC".to_vec(),
+            ),
+        ];
+        for (label, bytes) in cases {
+            let charset = Charset::for_label(label).unwrap();
+            let doc = extract_document(
+                &bytes,
+                &DocumentOptions::new()
+                    .kind(DocumentKind::Text)
+                    .charset(label)
+                    .unwrap(),
+            );
+            let form = UriForm {
+                idna: None,
+                query: Charset::for_label(doc.encoding)
+                    .ok()
+                    .filter(|c| !c.is_unicode())
+                    .map(|c| DocumentCharset::new(c).unmappable(Unmappable::NumericReference)),
+            };
+            let whole: Vec<Seen> = doc
+                .found
+                .iter()
+                .map(|f| {
+                    let uri = match &f.result {
+                        Ok(r) => form.uri(f, r),
+                        Err(e) => Err(Failure::parse(e)),
+                    };
+                    let v = View::of(f, &uri);
+                    let uri = match &v.failure {
+                        Some(e) => e.message.clone(),
+                        None => v.uri.unwrap_or_default().to_owned(),
+                    };
+                    (
+                        f.text.clone(),
+                        f.line,
+                        f.column,
+                        v.resolved.map(str::to_owned),
+                        uri,
+                    )
+                })
+                .collect();
+            assert!(whole.len() >= 2, "{label}: {whole:?}");
+            for step in [1, 3, 4096] {
+                let c = Charset8 {
+                    decoder: charset.encoding().new_decoder(),
+                    started: false,
+                };
+                let got = streamed_in(&bytes, Some(c), step, &MarkupOptions::new(), false);
+                assert_eq!(got, whole, "{label}, {step} bytes a read");
+            }
+        }
     }
 
     #[test]

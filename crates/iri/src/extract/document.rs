@@ -196,6 +196,33 @@ pub struct Document {
 /// assert_eq!(doc.found[0].text, "http://пример.рф/");
 /// ```
 pub fn extract_document(bytes: &[u8], opts: &DocumentOptions) -> Document {
+    let mut found = Vec::new();
+    let mut doc = extract_document_each(bytes, opts, |_, f| found.push(f));
+    doc.found = found;
+    doc
+}
+
+/// Decodes `bytes` and calls `each` with every candidate, in document order, as it is found:
+/// the results of [`extract_document`] without collecting them (see
+/// [`extract_markup_each`](super::extract_markup_each) for what is held meanwhile). `each` is
+/// also given what is known of the document once it is decoded (its
+/// [`found`](Document::found) is empty); the same is returned at the end.
+///
+/// ```
+/// use iri::extract::{extract_document_each, DocumentOptions};
+/// let mut uris = Vec::new();
+/// let doc = extract_document_each(b"<p>http://a/\xE9</p>", &DocumentOptions::new(), |doc, f| {
+///     assert_eq!(doc.encoding, "windows-1252");
+///     uris.push(f.result.unwrap().uri);
+/// });
+/// assert_eq!(uris, ["http://a/%C3%A9"]);
+/// assert!(doc.found.is_empty() && !doc.malformed);
+/// ```
+pub fn extract_document_each(
+    bytes: &[u8],
+    opts: &DocumentOptions,
+    mut each: impl FnMut(&Document, Found),
+) -> Document {
     let kind = opts.kind.unwrap_or_else(|| sniff_kind(bytes));
     let decoded = decode(
         bytes,
@@ -212,18 +239,22 @@ pub fn extract_document(bytes: &[u8], opts: &DocumentOptions) -> Document {
         }
     };
     let map = &map;
-    let found = match kind {
-        DocumentKind::Text => extract_text_with(&decoded.text, &opts.markup, map),
-        DocumentKind::Html => {
-            extract_markup_with(&decoded.text, MarkupKind::Html, &opts.markup, map)
-        }
-        DocumentKind::Xml => extract_markup_with(&decoded.text, MarkupKind::Xml, &opts.markup, map),
-    };
-    Document {
+    let doc = Document {
         kind,
         encoding: decoded.encoding.name(),
         charset_source: decoded.source,
         malformed: decoded.malformed,
-        found,
+        found: Vec::new(),
+    };
+    let each = &mut |f| each(&doc, f);
+    match kind {
+        DocumentKind::Text => extract_text_with(&decoded.text, &opts.markup, map, each),
+        DocumentKind::Html => {
+            extract_markup_with(&decoded.text, MarkupKind::Html, &opts.markup, map, each)
+        }
+        DocumentKind::Xml => {
+            extract_markup_with(&decoded.text, MarkupKind::Xml, &opts.markup, map, each)
+        }
     }
+    doc
 }

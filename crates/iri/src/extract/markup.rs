@@ -255,7 +255,9 @@ impl MarkupOptions {
 /// assert_eq!(uris, ["http://example.org/a/", "http://example.org/a/b%C3%A9"]);
 /// ```
 pub fn extract_markup(doc: &str, kind: MarkupKind, opts: &MarkupOptions) -> Vec<Found> {
-    extract_markup_with(doc, kind, opts, &|s| s.to_string())
+    let mut found = Vec::new();
+    extract_markup_each(doc, kind, opts, |f| found.push(f));
+    found
 }
 
 /// Finds the IRIs in plain text (by [`find_iris`](super::find_iris)) and resolves them like
@@ -268,16 +270,60 @@ pub fn extract_markup(doc: &str, kind: MarkupKind, opts: &MarkupOptions) -> Vec<
 /// assert!(found[0].result.as_ref().unwrap().resolved.is_none());
 /// ```
 pub fn extract_text(doc: &str, opts: &MarkupOptions) -> Vec<Found> {
-    extract_text_with(doc, opts, &|s| s.to_string())
+    let mut found = Vec::new();
+    extract_text_each(doc, opts, |f| found.push(f));
+    found
 }
 
-/// [`extract_text`] with a mapping applied to each candidate's text (NFC for legacy charsets).
+/// Calls `each` with every candidate in an HTML or XML document, in document order, as it is
+/// found: the results of [`extract_markup`], without collecting them. Beside the document,
+/// only the open elements (and in XML the `xml:base` values seen) are held, so a large
+/// document with many IRIs needs little more memory than itself. In HTML the first
+/// `<base href>` applies to the whole document, also to what comes before it: a first pass
+/// that resolves nothing looks for it when the document holds `<base`.
+///
+/// ```
+/// use iri::extract::{extract_markup_each, MarkupKind, MarkupOptions};
+/// let doc = "<a href='x'>x</a><base href='http://example.org/d/'><img src='y'>";
+/// let mut uris = Vec::new();
+/// extract_markup_each(doc, MarkupKind::Html, &MarkupOptions::new(), |f| {
+///     uris.push(f.result.unwrap().uri);
+/// });
+/// assert_eq!(uris, ["http://example.org/d/x", "http://example.org/d/", "http://example.org/d/y"]);
+/// ```
+pub fn extract_markup_each(
+    doc: &str,
+    kind: MarkupKind,
+    opts: &MarkupOptions,
+    mut each: impl FnMut(Found),
+) {
+    extract_markup_with(doc, kind, opts, &|s| s.to_string(), &mut each)
+}
+
+/// Calls `each` with every candidate in plain text, in order, as it is found: the results of
+/// [`extract_text`], without collecting them.
+///
+/// ```
+/// let mut n = 0;
+/// iri::extract::extract_text_each("see http://a/b and <URL:../c>", &Default::default(), |f| {
+///     assert!(f.result.is_ok());
+///     n += 1;
+/// });
+/// assert_eq!(n, 2);
+/// ```
+pub fn extract_text_each(doc: &str, opts: &MarkupOptions, mut each: impl FnMut(Found)) {
+    extract_text_with(doc, opts, &|s| s.to_string(), &mut each)
+}
+
+/// [`extract_text_each`] with a mapping applied to each candidate's text (NFC for legacy
+/// charsets).
 pub(crate) fn extract_text_with(
     doc: &str,
     opts: &MarkupOptions,
     map: &dyn Fn(&str) -> String,
-) -> Vec<Found> {
-    let mut s = Scanner::new(doc, MarkupKind::Html, opts);
+    each: &mut dyn FnMut(Found),
+) {
+    let mut s = Scanner::new(doc, MarkupKind::Html, opts, Sink::Each(each));
     let scan = Scan {
         lenient: opts.mode != ParseMode::Strict,
         markup: false,
@@ -285,35 +331,47 @@ pub(crate) fn extract_text_with(
     for m in find_iris_with(doc, scan) {
         s.push(map(&m.text), m.span, Place::Text { element: None }, 0);
     }
-    s.finish()
 }
 
-/// [`extract_markup`] with a mapping applied to each candidate's text.
+/// [`extract_markup_each`] with a mapping applied to each candidate's text.
 pub(crate) fn extract_markup_with(
     doc: &str,
     kind: MarkupKind,
     opts: &MarkupOptions,
     map: &dyn Fn(&str) -> String,
-) -> Vec<Found> {
-    let mut s = Scanner::new(doc, kind, opts);
+    each: &mut dyn FnMut(Found),
+) {
+    // HTML: the first `<base href>` first, by a pass that keeps and resolves nothing.
+    let html_base = if kind == MarkupKind::Html && find_ci(doc, 0, "<base").is_some() {
+        let mut probe = Scanner::new(doc, kind, &opts.clone().text(false), Sink::Probe);
+        probe.run(map);
+        probe.html_base.map(|h| probe.bases.swap_remove(h))
+    } else {
+        None
+    };
+    let mut s = Scanner::new(doc, kind, opts, Sink::Each(each));
+    if let Some(base) = html_base {
+        s.bases.push(base);
+        s.html_base = Some(1);
+    }
     s.run(map);
-    s.finish()
 }
 
-/// A candidate before resolution.
-struct Raw {
-    text: String,
-    span: Range<usize>,
-    place: Place,
-    /// Index into `Scanner::bases`.
-    base: usize,
+/// Where the scanner's candidates go.
+enum Sink<'s> {
+    /// Parsed, resolved and handed over at once.
+    Each(&'s mut dyn FnMut(Found)),
+    /// Nowhere: the pass that looks for the HTML base.
+    Probe,
 }
 
 /// The scanner's state over one document.
-struct Scanner<'d> {
+struct Scanner<'d, 's> {
     doc: &'d str,
     kind: MarkupKind,
-    raw: Vec<Raw>,
+    sink: Sink<'s>,
+    /// Lines and columns, counted up to the last candidate.
+    cursor: Cursor,
     /// Base IRIs; index 0 is the caller's.
     bases: Vec<Option<Iri<String>>>,
     /// Open elements with the index of the base in scope inside them.
@@ -344,12 +402,13 @@ fn is_url_attribute(name: &str) -> bool {
     }
 }
 
-impl<'d> Scanner<'d> {
-    fn new(doc: &'d str, kind: MarkupKind, opts: &MarkupOptions) -> Self {
+impl<'d, 's> Scanner<'d, 's> {
+    fn new(doc: &'d str, kind: MarkupKind, opts: &MarkupOptions, sink: Sink<'s>) -> Self {
         Scanner {
             doc,
             kind,
-            raw: Vec::new(),
+            sink,
+            cursor: Cursor::new(),
             bases: alloc::vec![opts.base.clone()],
             stack: Vec::new(),
             html_base: None,
@@ -362,12 +421,44 @@ impl<'d> Scanner<'d> {
         self.kind == MarkupKind::Html
     }
 
+    /// Parses and resolves a candidate against base `base` (or the HTML base), and hands it
+    /// over.
     fn push(&mut self, text: String, span: Range<usize>, place: Place, base: usize) {
-        self.raw.push(Raw {
+        let each = match &mut self.sink {
+            Sink::Each(each) => each,
+            Sink::Probe => return,
+        };
+        let (line, column) = self.cursor.advance(self.doc, span.start);
+        let base_ix = match self.html_base {
+            Some(h) if base == 0 => h,
+            _ => base,
+        };
+        let parsed = LenientIriRef::parse(&text, self.mode)
+            .map(|l| (l.warnings().to_vec(), l.into_iri_ref().into_owned()));
+        let result = parsed.map(|(warnings, reference)| {
+            let resolved = match (reference.to_iri_checked(), &self.bases[base_ix]) {
+                (Some(abs), _) => Some(abs.into_owned()),
+                (None, Some(b)) => Some(b.resolve(&reference)),
+                (None, None) => None,
+            };
+            let uri = match &resolved {
+                Some(iri) => iri.to_uri().as_str().to_string(),
+                None => reference.to_uri().as_str().to_string(),
+            };
+            Resolved {
+                reference,
+                resolved,
+                uri,
+                warnings,
+            }
+        });
+        each(Found {
             text,
             span,
+            line,
+            column,
             place,
-            base,
+            result,
         });
     }
 
@@ -397,6 +488,9 @@ impl<'d> Scanner<'d> {
         let mut i = 0;
         let mut text_start = 0;
         while i < b.len() {
+            if matches!(self.sink, Sink::Probe) && self.html_base.is_some() {
+                return;
+            }
             if b[i] != b'<' {
                 i += 1;
                 continue;
@@ -604,51 +698,5 @@ impl<'d> Scanner<'d> {
             self.stack.push((element, own_base));
         }
         i
-    }
-
-    /// Parses and resolves every candidate.
-    fn finish(self) -> Vec<Found> {
-        let mut cursor = Cursor::new();
-        let mut raw = self.raw;
-        raw.sort_by_key(|r| r.span.start);
-        let bases = self.bases;
-        let html_base = self.html_base;
-        let mode = self.mode;
-        raw.into_iter()
-            .map(|r| {
-                let (line, column) = cursor.advance(self.doc, r.span.start);
-                let base_ix = match html_base {
-                    Some(h) if r.base == 0 => h,
-                    _ => r.base,
-                };
-                let parsed = LenientIriRef::parse(&r.text, mode)
-                    .map(|l| (l.warnings().to_vec(), l.into_iri_ref().into_owned()));
-                let result = parsed.map(|(warnings, reference)| {
-                    let resolved = match (reference.to_iri_checked(), &bases[base_ix]) {
-                        (Some(abs), _) => Some(abs.into_owned()),
-                        (None, Some(b)) => Some(b.resolve(&reference)),
-                        (None, None) => None,
-                    };
-                    let uri = match &resolved {
-                        Some(iri) => iri.to_uri().as_str().to_string(),
-                        None => reference.to_uri().as_str().to_string(),
-                    };
-                    Resolved {
-                        reference,
-                        resolved,
-                        uri,
-                        warnings,
-                    }
-                });
-                Found {
-                    text: r.text,
-                    span: r.span,
-                    line,
-                    column,
-                    place: r.place,
-                    result,
-                }
-            })
-            .collect()
     }
 }

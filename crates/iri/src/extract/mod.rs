@@ -21,10 +21,11 @@ pub mod text;
 
 #[cfg(feature = "encoding")]
 pub use document::{
-    extract_document, sniff_kind, CharsetSource, Document, DocumentKind, DocumentOptions,
-    UnknownCharset,
+    extract_document, extract_document_each, sniff_kind, CharsetSource, Document, DocumentKind,
+    DocumentOptions, UnknownCharset,
 };
 pub use markup::{
-    extract_markup, extract_text, Found, MarkupKind, MarkupOptions, Place, Resolved, URL_ATTRIBUTES,
+    extract_markup, extract_markup_each, extract_text, extract_text_each, Found, MarkupKind,
+    MarkupOptions, Place, Resolved, URL_ATTRIBUTES,
 };
 pub use text::{find_iris, Delimiter, TextMatch, TextMatches, OPAQUE_SCHEMES};

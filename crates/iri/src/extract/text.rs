@@ -200,8 +200,12 @@ impl Cursor {
         }
     }
 
-    /// Moves to `to` (not before the current offset) and returns (line, column) there.
+    /// Moves to `to` and returns (line, column) there; before the current offset, it counts
+    /// again from the start.
     pub(crate) fn advance(&mut self, text: &str, to: usize) -> (usize, usize) {
+        if to < self.offset {
+            *self = Cursor::new();
+        }
         for c in text[self.offset..to].chars() {
             if c == '\n' {
                 self.line += 1;
