@@ -117,6 +117,12 @@ impl<'w, W: Write + ?Sized> JsonObject<'w, W> {
         write_num(self.w, value)
     }
 
+    /// A member whose value is `json`, JSON text written as it is.
+    pub fn raw(&mut self, key: &str, json: &str) -> io::Result<()> {
+        self.key(key)?;
+        self.w.write_all(json.as_bytes())
+    }
+
     /// A boolean member.
     pub fn bool(&mut self, key: &str, value: bool) -> io::Result<()> {
         self.key(key)?;
@@ -237,6 +243,19 @@ mod tests {
             String::from_utf8(v).unwrap(),
             "{\"z\":\"a\\\"\\u0000\u{202E}\",\"a\":true,\"s\":[\"x\",\"y\"],\"e\":[],\"n\":3,\
              \"e\":{\"k\":null,\"o\":null}}\n"
+        );
+    }
+
+    #[test]
+    fn raw_members_are_written_as_they_are() {
+        let mut v = Vec::new();
+        let mut o = JsonObject::begin(&mut v).unwrap();
+        o.str("input", Some("/a")).unwrap();
+        o.raw("vars", r#"{"p":["a"]}"#).unwrap();
+        o.end_line().unwrap();
+        assert_eq!(
+            String::from_utf8(v).unwrap(),
+            "{\"input\":\"/a\",\"vars\":{\"p\":[\"a\"]}}\n"
         );
     }
 

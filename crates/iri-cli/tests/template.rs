@@ -228,3 +228,76 @@ fn invalid_match_template_is_a_usage_error() {
     let (_, code) = run(&["--stats", "match", "{a}", "x"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn standard_input_goes_through_the_batch_driver() {
+    // Many lines on every worker: one output line per input, in input order.
+    let mut input = String::new();
+    let mut want = String::new();
+    for i in 0..3000 {
+        input.push_str(&format!("/{i}/{{x}}\n"));
+        want.push_str(&format!("/{i}/v\n"));
+    }
+    let out = run_with_stdin(&["-j", "2", "expand", "--var", "x=v"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), want);
+
+    // A failing line of standard input is named in text, as in every subcommand; a line
+    // that is not UTF-8 has its input, byte and column; CRLF endings are cut.
+    let out = run_with_stdin(&["expand", "--var", "x=1"], b"{x}\r\na{b\n\xFF{x}\n");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "1");
+    assert!(
+        lines[1].starts_with("error: line 2: invalid URI template"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "error: line 3: invalid UTF-8 at byte 0 (0xFF)");
+    let out = run_with_stdin(&["match", "--format", "json", "/{a}"], b"/b\n/\xFF\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        rows[0],
+        serde_json::json!({"input": "/b", "vars": {"a": "b"}})
+    );
+    assert_eq!(rows[1]["input"], "/\u{FFFD}");
+    assert_eq!(rows[1]["error"]["kind"], "invalid-utf8");
+    assert_eq!(rows[1]["error"]["byte"], 1);
+    assert_eq!(rows[1]["error"]["column"], 2);
+
+    // The TSV headers keep their names, from standard input too.
+    let out = run_with_stdin(&["expand", "--format", "tsv", "--var", "x=1"], b"{x}\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "template\toutput\terror\n{x}\t1\t\n"
+    );
+    let out = run_with_stdin(&["match", "--format", "tsv", "{/p*}"], b"/a/b\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "input\tvars\terror\n/a/b\t{\"p\":[\"a\",\"b\"]}\t\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_an_error_in_place() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = iri()
+        .args(["match", "/{a}", "/b"])
+        .arg(std::ffi::OsStr::from_bytes(b"/\xFF"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "{\"a\":\"b\"}");
+    assert_eq!(
+        lines[1],
+        "error: argument 2: invalid UTF-8 at byte 1 (0xFF)"
+    );
+}

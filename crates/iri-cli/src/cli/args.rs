@@ -716,7 +716,7 @@ pub struct ExpandArgs {
     pub output: FormatArg,
     /// URI Templates (RFC 6570); without any, one per line from standard input.
     #[arg(value_name = "TEMPLATE")]
-    pub templates: Vec<String>,
+    pub templates: Vec<OsString>,
 }
 
 /// Parses `--var NAME=VALUE`.
@@ -742,7 +742,7 @@ pub struct MatchArgs {
     pub template: iri::template::Template,
     /// The URIs or IRIs to match; without any, one per line from standard input.
     #[arg(value_name = "INPUT")]
-    pub inputs: Vec<String>,
+    pub inputs: Vec<OsString>,
 }
 
 /// Parses the template of `match`; an invalid one is a usage error (exit status 2).

@@ -567,7 +567,8 @@ undefined), then each --var NAME=VALUE (a string). Templates are the arguments, 
 of standard input.
 
 Output, one line per template:
-  text  the expansion (hidden characters as <U+XXXX>)   or: error: MESSAGE
+  text  the expansion (hidden characters as <U+XXXX>)   or: error: MESSAGE   (for standard
+        input: error: line N: MESSAGE)
   json  {\"input\":T,\"output\":S}   or: {\"input\":T,\"error\":{\"kind\":K,\"component\":null,\"byte\":N,\"column\":C,\"message\":M}}
   tsv   a header line, then: template output error
 
@@ -593,7 +594,9 @@ form when ASCII and in the IRI form otherwise, unless --uri or --iri says which.
 
 Output, one line per input, in order:
   text  the variables as one JSON object (hidden characters as <U+XXXX>)   or: error: MESSAGE
-  json  {\"input\":I,\"vars\":{...}}   or: {\"input\":I,\"error\":{\"kind\":K,\"component\":null,\"byte\":null,\"column\":null,\"message\":M}}
+        (for standard input: error: line N: MESSAGE)
+  json  {\"input\":I,\"vars\":{...}}   or: {\"input\":I,\"error\":{\"kind\":K,\"component\":null,\"byte\":N,\"column\":C,\"message\":M}}
+        (byte and column are null but for invalid-utf8)
   tsv   a header line, then: input vars error
 
 Values are strings, lists (JSON arrays) and associative arrays (JSON objects). Error kinds:

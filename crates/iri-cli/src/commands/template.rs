@@ -7,16 +7,17 @@
 //! order-keeping reader of its own, since an associative array's order is its expansion's.
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use iri::template::{Output, Template, Value, Vars};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::transform::{put, transform_columns, Columns, Shown, COLUMNS};
 use super::Outcome;
-use crate::cli::{ExpandArgs, Format, MatchArgs};
-use crate::failure::char_column;
-use crate::json::{write_str, JsonObject};
-use crate::output::{escaped, tsv_row};
+use crate::cli::{ExpandArgs, MatchArgs};
+use crate::failure::Failure;
+use crate::json::write_str;
+use crate::output::escaped;
 
 /// A JSON value with its objects' members in document order.
 enum Json {
@@ -151,57 +152,42 @@ pub fn write_vars(w: &mut impl Write, vars: &Vars) -> io::Result<()> {
     w.write_all(b"}")
 }
 
-/// The inputs: the arguments, or else the lines of standard input (without their line
-/// ending); a line that is not UTF-8 is an error in its place.
-fn inputs(args: Vec<String>) -> Box<dyn Iterator<Item = io::Result<Result<String, String>>>> {
-    if !args.is_empty() {
-        return Box::new(args.into_iter().map(|a| Ok(Ok(a))));
+/// The failure of a template that does not parse: `byte` is where, in the template.
+fn template_failure(e: &iri::template::TemplateError) -> Failure {
+    Failure {
+        kind: e.kind().as_str(),
+        component: None,
+        offset: Some(e.offset()),
+        message: e.to_string(),
+        hint: None,
+        located: false,
     }
-    let mut stdin = io::stdin().lock();
-    let mut n = 0;
-    Box::new(std::iter::from_fn(move || {
-        let mut buf = Vec::new();
-        n += 1;
-        match stdin.read_until(b'\n', &mut buf) {
-            Ok(0) => None,
-            Ok(_) => {
-                if buf.last() == Some(&b'\n') {
-                    buf.pop();
-                    if buf.last() == Some(&b'\r') {
-                        buf.pop();
-                    }
-                }
-                Some(Ok(String::from_utf8(buf).map_err(|e| {
-                    let at = e.utf8_error().valid_up_to();
-                    format!("line {n}: invalid UTF-8 at byte {at}")
-                })))
-            }
-            Err(e) => Some(Err(e)),
-        }
-    }))
 }
 
-/// One error: its kind, byte offset (if any) and message.
-struct Error {
-    kind: &'static str,
-    byte: Option<usize>,
-    message: String,
+/// A failure with no place in the input: an expansion or a match that did not work out.
+fn unplaced_failure(kind: &'static str, message: String) -> Failure {
+    Failure {
+        kind,
+        component: None,
+        offset: None,
+        message,
+        hint: None,
+        located: false,
+    }
 }
 
-/// The error member, in the shape of every subcommand's (`component` is always null: a
-/// template has no IRI components); `text` is what the byte offset is in.
-fn write_error_json<W: Write>(o: &mut JsonObject<'_, W>, e: &Error, text: &str) -> io::Result<()> {
-    o.object("error", |o| {
-        o.str("kind", Some(e.kind))?;
-        o.str("component", None)?;
-        o.num("byte", e.byte.map(|n| n as u64))?;
-        o.num(
-            "column",
-            e.byte.map(|n| char_column(text.as_bytes(), n) as u64),
-        )?;
-        o.str("message", Some(&e.message))
-    })
-}
+/// The columns of `expand`: the template, its expansion and the error.
+const EXPAND_COLUMNS: Columns = Columns {
+    header: "template\toutput\terror\n",
+    ..COLUMNS
+};
+
+/// The columns of `match`: the input, its variables (a JSON object) and the error.
+const MATCH_COLUMNS: Columns = Columns {
+    header: "input\tvars\terror\n",
+    member: "vars",
+    json: true,
+};
 
 /// Runs `iri expand`, as its `--help` describes.
 pub fn expand(args: ExpandArgs, out: &mut impl Write) -> io::Result<Outcome> {
@@ -240,136 +226,48 @@ pub fn expand(args: ExpandArgs, out: &mut impl Write) -> io::Result<Outcome> {
     } else {
         Output::Uri
     };
-    let templates = inputs(args.templates);
-    let mut all_ok = true;
-    if args.output.format == Format::Tsv {
-        out.write_all(b"template\toutput\terror\n")?;
-    }
-    for t in templates {
-        let (text, result) = match t? {
-            Ok(text) => {
-                let result = Template::parse(&text)
-                    .map_err(|e| Error {
-                        kind: e.kind().as_str(),
-                        byte: Some(e.offset()),
-                        message: e.to_string(),
-                    })
-                    .and_then(|t| {
-                        t.expand(&vars, form).map_err(|e| Error {
-                            kind: e.kind(),
-                            byte: None,
-                            message: e.to_string(),
-                        })
-                    });
-                (text, result)
-            }
-            Err(message) => (
-                String::new(),
-                Err(Error {
-                    kind: "invalid-utf8",
-                    byte: None,
-                    message,
-                }),
-            ),
-        };
-        all_ok &= result.is_ok();
-        match args.output.format {
-            Format::Text => match &result {
-                Ok(s) => writeln!(out, "{}", escaped(s))?,
-                Err(e) => writeln!(out, "error: {}", escaped(&e.message))?,
-            },
-            Format::Json => {
-                let mut o = JsonObject::begin(&mut *out)?;
-                o.str("input", Some(&text))?;
-                match &result {
-                    Ok(s) => o.str("output", Some(s))?,
-                    Err(e) => write_error_json(&mut o, e, &text)?,
-                }
-                o.end_line()?;
-            }
-            Format::Tsv => {
-                let (ok, err) = match &result {
-                    Ok(s) => (Some(s.as_str()), None),
-                    Err(e) => (None, Some(e.message.as_str())),
-                };
-                tsv_row(out, &[Some(&text), ok, err])?;
-            }
-        }
-    }
-    Ok(Outcome::from_ok(all_ok))
+    let format = args.output.format;
+    transform_columns(
+        args.templates,
+        format,
+        Shown::Escape,
+        EXPAND_COLUMNS,
+        out,
+        |text, buf| {
+            let template = Template::parse(text).map_err(|e| template_failure(&e))?;
+            template
+                .expand_into(&vars, form, buf)
+                .map_err(|e| unplaced_failure(e.kind(), e.to_string()))
+        },
+    )
 }
 
 /// Runs `iri match`, as its `--help` describes.
 pub fn match_(args: MatchArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let template = args.template;
-    let mut all_ok = true;
-    if args.output.format == Format::Tsv {
-        out.write_all(b"input\tvars\terror\n")?;
-    }
-    for input in inputs(args.inputs) {
-        let (text, result) = match input? {
-            Ok(text) => {
-                let form = if args.form.iri || (!args.form.uri && !text.is_ascii()) {
-                    Output::Iri
-                } else {
-                    Output::Uri
-                };
-                let result = template.match_form(&text, form).map_err(|e| Error {
-                    kind: e.as_str(),
-                    byte: None,
-                    message: e.to_string(),
-                });
-                (text, result)
-            }
-            Err(message) => (
-                String::new(),
-                Err(Error {
-                    kind: "invalid-utf8",
-                    byte: None,
-                    message,
-                }),
-            ),
-        };
-        all_ok &= result.is_ok();
-        match args.output.format {
-            Format::Text => match &result {
-                Ok(vars) => {
-                    let mut buf = Vec::new();
-                    write_vars(&mut buf, vars)?;
-                    writeln!(out, "{}", escaped(&String::from_utf8_lossy(&buf)))?;
-                }
-                Err(e) => writeln!(out, "error: {}", escaped(&e.message))?,
-            },
-            Format::Json => match &result {
-                Ok(vars) => {
-                    out.write_all(b"{\"input\":")?;
-                    write_str(out, &text)?;
-                    out.write_all(b",\"vars\":")?;
-                    write_vars(out, vars)?;
-                    out.write_all(b"}\n")?;
-                }
-                Err(e) => {
-                    let mut o = JsonObject::begin(&mut *out)?;
-                    o.str("input", Some(&text))?;
-                    write_error_json(&mut o, e, &text)?;
-                    o.end_line()?;
-                }
-            },
-            Format::Tsv => {
-                let mut buf = Vec::new();
-                if let Ok(vars) = &result {
-                    write_vars(&mut buf, vars)?;
-                }
-                let vars = String::from_utf8_lossy(&buf);
-                let (ok, err) = match &result {
-                    Ok(_) => (Some(&*vars), None),
-                    Err(e) => (None, Some(e.message.as_str())),
-                };
-                tsv_row(out, &[Some(&text), ok, err])?;
-            }
-        }
-    }
-    Ok(Outcome::from_ok(all_ok))
+    let format = args.output.format;
+    transform_columns(
+        args.inputs,
+        format,
+        Shown::Escape,
+        MATCH_COLUMNS,
+        out,
+        |text, buf| {
+            let form = if args.form.iri || (!args.form.uri && !text.is_ascii()) {
+                Output::Iri
+            } else {
+                Output::Uri
+            };
+            let vars = template
+                .match_form(text, form)
+                .map_err(|e| unplaced_failure(e.as_str(), e.to_string()))?;
+            let mut json = Vec::new();
+            // Writing into memory cannot fail, and JSON of strings is UTF-8.
+            let _ = write_vars(&mut json, &vars);
+            put(buf, String::from_utf8_lossy(&json));
+            Ok(())
+        },
+    )
 }
 
 #[cfg(test)]

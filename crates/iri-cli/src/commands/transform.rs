@@ -191,6 +191,24 @@ pub(super) enum Shown {
     AsIs,
 }
 
+/// The names a transform's output gives its columns, and what its output is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Columns {
+    /// The TSV header line, with its line end.
+    pub header: &'static str,
+    /// The JSON member that holds the output.
+    pub member: &'static str,
+    /// Whether the output is JSON text already (written as it is in JSON), else a string.
+    pub json: bool,
+}
+
+/// The columns of most transforms: `input`, `output` (a string) and `error`.
+pub(super) const COLUMNS: Columns = Columns {
+    header: "input\toutput\terror\n",
+    member: "output",
+    json: false,
+};
+
 /// [`transform`], with the output written raw in text and TSV when `shown` says so.
 pub(super) fn transform_shown(
     inputs: Vec<OsString>,
@@ -199,8 +217,20 @@ pub(super) fn transform_shown(
     out: &mut impl Write,
     f: impl Fn(&str, &mut String) -> Result<(), Failure> + Sync,
 ) -> io::Result<Outcome> {
+    transform_columns(inputs, format, shown, COLUMNS, out, f)
+}
+
+/// [`transform_shown`], with the columns named by `columns`.
+pub(super) fn transform_columns(
+    inputs: Vec<OsString>,
+    format: Format,
+    shown: Shown,
+    columns: Columns,
+    out: &mut impl Write,
+    f: impl Fn(&str, &mut String) -> Result<(), Failure> + Sync,
+) -> io::Result<Outcome> {
     if format == Format::Tsv {
-        out.write_all(b"input\toutput\terror\n")?;
+        out.write_all(columns.header.as_bytes())?;
     }
     let all_ok = each_input(inputs, out, |line, out| {
         SCRATCH.with_borrow_mut(|buf| {
@@ -214,7 +244,7 @@ pub(super) fn transform_shown(
                 return true;
             }
             // Writing into memory cannot fail.
-            let _ = write_one(out, format, shown, origin, bytes, buf, &result);
+            let _ = write_one(out, (format, shown, columns), origin, bytes, buf, &result);
             result.is_ok()
         })
     })?;
@@ -258,8 +288,7 @@ thread_local! {
 /// Writes the line for one input: its output `buf`, or its failure.
 fn write_one(
     out: &mut Vec<u8>,
-    format: Format,
-    shown: Shown,
+    (format, shown, columns): (Format, Shown, Columns),
     origin: Origin,
     bytes: &[u8],
     buf: &str,
@@ -288,7 +317,8 @@ fn write_one(
             let mut o = JsonObject::begin(&mut *out)?;
             o.str("input", Some(&input()))?;
             match result {
-                Ok(()) => o.str("output", Some(buf))?,
+                Ok(()) if columns.json => o.raw(columns.member, buf)?,
+                Ok(()) => o.str(columns.member, Some(buf))?,
                 Err(fail) => o.object("error", |e| fail.write_json_fields(e, bytes))?,
             }
             o.end_line()
