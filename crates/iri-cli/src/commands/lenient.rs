@@ -4,13 +4,14 @@
 //! percent-encoding those characters. `iri to-uri --lenient` and `--leiri`: the URI of that
 //! strict IRI (RFC 3987 §3.1), with the same warnings.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
 use iri::legacy::{LenientIriRef, ParseMode, Widened};
-use iri::{IriRef, Kind};
+use iri::{IriRef, Kind, ParseError};
 
-use super::components::{Components, TSV_HEADER};
+use super::variant::{parse_variant, Variant};
 use super::Outcome;
 use crate::batch::each_input;
 use crate::cli::Format;
@@ -18,6 +19,48 @@ use crate::failure::Failure;
 use crate::input::Origin;
 use crate::json::JsonObject;
 use crate::output::{escaped, tsv_row, warn, write_escaped};
+
+/// A lenient grammar as a variant of `iri parse`: the components of the strict IRI, and the
+/// warnings.
+struct Lenient {
+    kind: Kind,
+    mode: ParseMode,
+}
+
+impl Variant for Lenient {
+    type Parsed<'a> = LenientIriRef<'a>;
+    const COLUMN: &'static str = "warnings";
+    const IRI_MEMBER: bool = true;
+
+    fn parse<'a>(&self, s: &'a str) -> Result<LenientIriRef<'a>, ParseError> {
+        LenientIriRef::parse_kind(s, self.mode, self.kind)
+    }
+
+    fn strict<'p>(r: &'p LenientIriRef<'_>) -> IriRef<&'p str> {
+        r.as_iri_ref()
+    }
+
+    fn write_text(r: &LenientIriRef<'_>, out: &mut Vec<u8>) -> io::Result<()> {
+        for (n, w) in r.warnings().iter().enumerate() {
+            let sep = if n == 0 { " " } else { "; " };
+            write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn write_json(
+        r: &LenientIriRef<'_>,
+        o: &mut JsonObject<'_, Vec<u8>>,
+        input: &str,
+    ) -> io::Result<()> {
+        o.objects("warnings", r.warnings(), |o, w| write_warning(o, w, input))
+    }
+
+    fn tsv<'p>(r: &'p LenientIriRef<'_>) -> Option<Cow<'p, str>> {
+        let all: Vec<String> = r.warnings().iter().map(|w| w.to_string()).collect();
+        (!all.is_empty()).then(|| Cow::Owned(all.join("; ")))
+    }
+}
 
 /// Runs `iri parse` in a lenient mode: one line per input, as its `--help` describes.
 pub fn parse_lenient(
@@ -27,93 +70,7 @@ pub fn parse_lenient(
     format: Format,
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
-    if format == Format::Tsv {
-        // `parse`'s header, with a `warnings` column.
-        out.write_all(TSV_HEADER.trim_end().as_bytes())?;
-        out.write_all(b"\twarnings\n")?;
-    }
-    let all_ok = each_input(inputs, out, |line, out| {
-        let (origin, bytes) = (line.origin, line.bytes);
-        let parsed = match std::str::from_utf8(bytes) {
-            Ok(s) => LenientIriRef::parse_kind(s, mode, kind).map_err(|e| Failure::parse(&e)),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
-        };
-        let ok = parsed.is_ok();
-        let input = String::from_utf8_lossy(bytes);
-        // Writing into memory cannot fail.
-        let _ = match format {
-            Format::Text => write_text(out, origin, &parsed),
-            Format::Json => write_json(out, &input, &parsed),
-            Format::Tsv => write_tsv(out, &input, &parsed),
-        };
-        ok
-    })?;
-    Ok(Outcome::from_ok(all_ok))
-}
-
-fn write_text(
-    out: &mut impl Write,
-    origin: Origin,
-    parsed: &Result<LenientIriRef<'_>, Failure>,
-) -> io::Result<()> {
-    let r = match parsed {
-        Ok(r) => r,
-        Err(f) => return f.write_text(out, origin),
-    };
-    Components::of(&r.as_iri_ref()).write_text(out)?;
-    for (n, w) in r.warnings().iter().enumerate() {
-        let sep = if n == 0 { " " } else { "; " };
-        write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
-    }
-    out.write_all(b"\n")
-}
-
-fn write_json<W: Write>(
-    out: &mut W,
-    input: &str,
-    parsed: &Result<LenientIriRef<'_>, Failure>,
-) -> io::Result<()> {
-    let mut o = JsonObject::begin(out)?;
-    o.str("input", Some(input))?;
-    match parsed {
-        Ok(r) => {
-            o.bool("valid", true)?;
-            let i = r.as_iri_ref();
-            o.str("iri", Some(i.as_str()))?;
-            Components::of(&i).write_json(&mut o)?;
-            o.objects("warnings", r.warnings(), |o, w| write_warning(o, w, input))?;
-        }
-        Err(f) => {
-            o.bool("valid", false)?;
-            o.object("error", |e| f.write_json_fields(e, input.as_bytes()))?;
-        }
-    }
-    o.end_line()
-}
-
-fn write_tsv(
-    out: &mut impl Write,
-    input: &str,
-    parsed: &Result<LenientIriRef<'_>, Failure>,
-) -> io::Result<()> {
-    let mut row: [Option<&str>; 13] = [None; 13];
-    row[0] = Some(input);
-    let (strict, warnings);
-    match parsed {
-        Ok(r) => {
-            row[1] = Some("true");
-            strict = r.as_iri_ref();
-            row[2..11].copy_from_slice(&Components::of(&strict).tsv_fields());
-            let all: Vec<String> = r.warnings().iter().map(|w| w.to_string()).collect();
-            warnings = all.join("; ");
-            row[12] = (!warnings.is_empty()).then_some(warnings.as_str());
-        }
-        Err(f) => {
-            row[1] = Some("false");
-            row[11] = Some(f.message.as_str());
-        }
-    }
-    tsv_row(out, &row)
+    parse_variant(&Lenient { kind, mode }, inputs, format, out)
 }
 
 /// Runs `iri to-uri` in a lenient mode: `map` writes the URI of the strict IRI reference

@@ -16,6 +16,7 @@ mod roff;
 mod template;
 mod transform;
 mod validate;
+mod variant;
 mod zone;
 
 use std::io::{self, Write};

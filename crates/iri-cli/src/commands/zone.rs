@@ -5,25 +5,58 @@
 //! [`iri::legacy::ZonedIriRef`], its components are those of the reference without the zone,
 //! and the zone is reported beside them.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::{self, Write};
 
 use iri::legacy::ZonedIriRef;
-use iri::{Kind, ParseError};
+use iri::{IriRef, Kind, ParseError};
 
-use super::components::{Components, TSV_HEADER};
+use super::variant::{parse_variant, Variant};
 use super::Outcome;
-use crate::batch::each_input;
 use crate::cli::Format;
-use crate::failure::Failure;
-use crate::input::Origin;
 use crate::json::JsonObject;
-use crate::output::{escaped, tsv_row};
+use crate::output::escaped;
 
 /// `s` checked against `kind`, a zone identifier allowed ([`ZonedIriRef::parse_kind`]):
 /// errors carry offsets in `s`.
 pub(super) fn check(s: &str, kind: Kind) -> Result<ZonedIriRef<'_>, ParseError> {
     ZonedIriRef::parse_kind(s, kind)
+}
+
+/// `--zone-id` as a variant of `iri parse`: the components of the reference without the
+/// zone, and the zone.
+struct Zoned {
+    kind: Kind,
+}
+
+impl Variant for Zoned {
+    type Parsed<'a> = ZonedIriRef<'a>;
+    const COLUMN: &'static str = "zone";
+    const IRI_MEMBER: bool = false;
+
+    fn parse<'a>(&self, s: &'a str) -> Result<ZonedIriRef<'a>, ParseError> {
+        check(s, self.kind)
+    }
+
+    fn strict<'p>(z: &'p ZonedIriRef<'_>) -> IriRef<&'p str> {
+        z.as_iri_ref()
+    }
+
+    fn write_text(z: &ZonedIriRef<'_>, out: &mut Vec<u8>) -> io::Result<()> {
+        match z.zone_id() {
+            Some(zone) => write!(out, " zone={}", escaped(zone)),
+            None => Ok(()),
+        }
+    }
+
+    fn write_json(z: &ZonedIriRef<'_>, o: &mut JsonObject<'_, Vec<u8>>, _: &str) -> io::Result<()> {
+        o.str("zone", z.zone_id())
+    }
+
+    fn tsv<'p>(z: &'p ZonedIriRef<'_>) -> Option<Cow<'p, str>> {
+        z.zone_id().map(Cow::Borrowed)
+    }
 }
 
 /// `iri parse --zone-id`: one line per input, as `iri parse` with a `zone` field (text:
@@ -34,87 +67,7 @@ pub fn parse_zoned(
     format: Format,
     out: &mut impl Write,
 ) -> io::Result<Outcome> {
-    if format == Format::Tsv {
-        out.write_all(TSV_HEADER.trim_end().as_bytes())?;
-        out.write_all(b"\tzone\n")?;
-    }
-    let all_ok = each_input(inputs, out, |line, out| {
-        let (origin, bytes) = (line.origin, line.bytes);
-        let parsed = match std::str::from_utf8(bytes) {
-            Ok(s) => check(s, kind).map_err(|e| Failure::parse(&e)),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
-        };
-        let ok = parsed.is_ok();
-        let input = String::from_utf8_lossy(bytes);
-        // Writing into memory cannot fail.
-        let _ = match format {
-            Format::Text => write_text(out, origin, &parsed),
-            Format::Json => write_json(out, &input, &parsed),
-            Format::Tsv => write_tsv(out, &input, &parsed),
-        };
-        ok
-    })?;
-    Ok(Outcome::from_ok(all_ok))
-}
-
-fn write_text(
-    out: &mut impl Write,
-    origin: Origin,
-    parsed: &Result<ZonedIriRef<'_>, Failure>,
-) -> io::Result<()> {
-    let z = match parsed {
-        Ok(z) => z,
-        Err(f) => return f.write_text(out, origin),
-    };
-    Components::of(&z.as_iri_ref()).write_text(out)?;
-    if let Some(zone) = z.zone_id() {
-        write!(out, " zone={}", escaped(zone))?;
-    }
-    out.write_all(b"\n")
-}
-
-fn write_json<W: Write>(
-    out: &mut W,
-    input: &str,
-    parsed: &Result<ZonedIriRef<'_>, Failure>,
-) -> io::Result<()> {
-    let mut o = JsonObject::begin(out)?;
-    o.str("input", Some(input))?;
-    match parsed {
-        Ok(z) => {
-            o.bool("valid", true)?;
-            Components::of(&z.as_iri_ref()).write_json(&mut o)?;
-            o.str("zone", z.zone_id())?;
-        }
-        Err(f) => {
-            o.bool("valid", false)?;
-            o.object("error", |e| f.write_json_fields(e, input.as_bytes()))?;
-        }
-    }
-    o.end_line()
-}
-
-fn write_tsv(
-    out: &mut impl Write,
-    input: &str,
-    parsed: &Result<ZonedIriRef<'_>, Failure>,
-) -> io::Result<()> {
-    let mut row = [None; 13];
-    row[0] = Some(input);
-    let r;
-    match parsed {
-        Ok(z) => {
-            r = z.as_iri_ref();
-            row[1] = Some("true");
-            row[2..11].copy_from_slice(&Components::of(&r).tsv_fields());
-            row[12] = z.zone_id();
-        }
-        Err(f) => {
-            row[1] = Some("false");
-            row[11] = Some(f.message.as_str());
-        }
-    }
-    tsv_row(out, &row)
+    parse_variant(&Zoned { kind }, inputs, format, out)
 }
 
 #[cfg(test)]
