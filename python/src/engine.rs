@@ -22,7 +22,7 @@ use pyo3_arrow::input::AnyArray;
 
 use crate::fail::Fail;
 use crate::ops;
-use crate::vector::{finish, port_number, raise_errors, run, Column, Other};
+use crate::vector::{finish, port_number, raise_errors, rows, run, Column, Other};
 
 /// The column two inputs run over (at least one is a column), checked for equal lengths.
 fn pair<'a>(a: &'a Other, b: &'a Other) -> PyResult<&'a Column> {
@@ -61,19 +61,13 @@ fn arrow_equivalent(
     let (x, y) = (Other::read(a)?, Other::read(b)?);
     let col = pair(&x, &y)?;
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut out = BooleanBuilder::with_capacity(r.len());
-        for row in r {
-            let (Some(p), Some(q)) = (x.get(row), y.get(row)) else {
-                out.append_null();
-                continue;
-            };
-            match (ops::reference(p), ops::reference(q)) {
-                (Ok(p), Ok(q)) => out.append_value(normalizer.equivalent(&p, &q)),
-                (Err(f), _) | (_, Err(f)) if strict => return Err((row, f)),
-                _ => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()))
+        let out = BooleanBuilder::with_capacity(r.len());
+        let get = |row| x.get(row).zip(y.get(row));
+        rows(r, out, strict, get, |out, (p, q)| {
+            let (p, q) = (ops::reference(p)?, ops::reference(q)?);
+            out.append_value(normalizer.equivalent(&p, &q));
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, col, chunks, DataType::Boolean)
@@ -101,16 +95,12 @@ fn arrow_dedup_key(
         ops::normalizer(level, nfc, nfkc, form, idn, ignore_fragment).map_err(Fail::argument)?;
     let col = Column::read(arr)?;
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut out = StringBuilder::with_capacity(r.len(), r.len() * 48);
-        for row in r {
-            match col.get(row).map(ops::reference) {
-                None => out.append_null(),
-                Some(Ok(p)) => out.append_value(n.key(&p).as_str()),
-                Some(Err(f)) if strict => return Err((row, f)),
-                Some(Err(_)) => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()))
+        let out = StringBuilder::with_capacity(r.len(), r.len() * 48);
+        let get = |row| col.get(row);
+        rows(r, out, strict, get, |out, s| {
+            out.append_value(n.key(&ops::reference(s)?).as_str());
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, &col, chunks, DataType::Utf8)
@@ -129,14 +119,12 @@ fn arrow_error(
     let k = ops::kind(kind).map_err(Fail::argument)?;
     let col = Column::read(arr)?;
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut out = StringBuilder::with_capacity(r.len(), 0);
-        for row in r {
-            match col.get(row).map(|s| iri::validate(s, k)) {
-                Some(Err(e)) => out.append_value(e.to_string()),
-                _ => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()))
+        let out = StringBuilder::with_capacity(r.len(), 0);
+        let get = |row| col.get(row);
+        rows(r, out, false, get, |out, s| {
+            out.append_option(iri::validate(s, k).err().map(|e| e.to_string()));
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, &col, chunks, DataType::Utf8)
@@ -181,30 +169,21 @@ fn arrow_component(
     let col = Column::read(arr)?;
     if name == "port" {
         let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-            let mut out = Int64Builder::with_capacity(r.len());
-            for row in r {
-                match col.get(row).map(parsed) {
-                    Some(Ok(p)) => out.append_option(port_number(p.port())),
-                    Some(Err(f)) if strict => return Err((row, f)),
-                    _ => out.append_null(),
-                }
-            }
-            Ok(Arc::new(out.finish()))
+            let out = Int64Builder::with_capacity(r.len());
+            let get = |row| col.get(row);
+            rows(r, out, strict, get, |out, s| {
+                out.append_option(port_number(parsed(s)?.port()));
+                Ok(())
+            })
         };
         let chunks = run(py, col.len(), threads, &kernel)?;
         return finish(py, &col, chunks, DataType::Int64);
     }
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut out = StringBuilder::with_capacity(r.len(), r.len() * 16);
-        for row in r {
-            let p = match col.get(row).map(parsed) {
-                Some(Ok(p)) => p,
-                Some(Err(f)) if strict => return Err((row, f)),
-                _ => {
-                    out.append_null();
-                    continue;
-                }
-            };
+        let out = StringBuilder::with_capacity(r.len(), r.len() * 16);
+        let get = |row| col.get(row);
+        rows(r, out, strict, get, |out, s| {
+            let p = parsed(s)?;
             out.append_option(match which {
                 0 => p.scheme(),
                 1 => p.authority(),
@@ -216,8 +195,8 @@ fn arrow_component(
                 8 => p.query(),
                 _ => p.fragment(),
             });
-        }
-        Ok(Arc::new(out.finish()))
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, &col, chunks, DataType::Utf8)

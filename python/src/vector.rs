@@ -260,6 +260,50 @@ pub(crate) fn raise_errors(errors: &str) -> PyResult<bool> {
     }
 }
 
+/// A builder that can append a null row: the output of a kernel's loop ([`rows`]).
+pub(crate) trait Rows: ArrayBuilder {
+    /// Appends a null row.
+    fn null(&mut self);
+}
+
+impl Rows for StringBuilder {
+    fn null(&mut self) {
+        self.append_null();
+    }
+}
+
+impl Rows for BooleanBuilder {
+    fn null(&mut self) {
+        self.append_null();
+    }
+}
+
+impl Rows for Int64Builder {
+    fn null(&mut self) {
+        self.append_null();
+    }
+}
+
+/// The loop of a kernel over the rows `r`: `get` gives a row's input (`None` for a null row,
+/// which gives a null row), `each` appends its answer to `out` or fails without appending. A
+/// failing row raises when `strict` (its number goes with the error), else it is null.
+pub(crate) fn rows<T, B: Rows>(
+    r: Range<usize>,
+    mut out: B,
+    strict: bool,
+    get: impl Fn(usize) -> Option<T>,
+    mut each: impl FnMut(&mut B, T) -> Result<(), Fail>,
+) -> Result<ArrayRef, (usize, Fail)> {
+    for row in r {
+        match get(row).map(|x| each(&mut out, x)) {
+            Some(Ok(())) => {}
+            Some(Err(f)) if strict => return Err((row, f)),
+            None | Some(Err(_)) => out.null(),
+        }
+    }
+    Ok(out.finish())
+}
+
 /// A string → string operation over a column.
 fn unary(
     py: Python<'_>,
@@ -271,16 +315,12 @@ fn unary(
     let strict = raise_errors(errors)?;
     let col = Column::read(arr)?;
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut b = StringBuilder::with_capacity(r.len(), r.len() * 48);
-        for row in r {
-            match col.get(row).map(op) {
-                None => b.append_null(),
-                Some(Ok(s)) => b.append_value(s),
-                Some(Err(f)) if strict => return Err((row, f)),
-                Some(Err(_)) => b.append_null(),
-            }
-        }
-        Ok(Arc::new(b.finish()))
+        let b = StringBuilder::with_capacity(r.len(), r.len() * 48);
+        let get = |row| col.get(row);
+        rows(r, b, strict, get, |b, s| {
+            b.append_value(op(s)?);
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, &col, chunks, DataType::Utf8)
@@ -319,19 +359,12 @@ fn binary(
         }
     }
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut out = StringBuilder::with_capacity(r.len(), r.len() * 48);
-        for row in r {
-            match (a.get(row), b.get(row)) {
-                (Some(x), Some(y)) => match op(x, y) {
-                    Ok(Some(s)) => out.append_value(s),
-                    Ok(None) => out.append_null(),
-                    Err(f) if strict => return Err((row, f)),
-                    Err(_) => out.append_null(),
-                },
-                _ => out.append_null(),
-            }
-        }
-        Ok(Arc::new(out.finish()))
+        let out = StringBuilder::with_capacity(r.len(), r.len() * 48);
+        let get = |row| a.get(row).zip(b.get(row));
+        rows(r, out, strict, get, |out, (x, y)| {
+            out.append_option(op(x, y)?);
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, col, chunks, DataType::Utf8)
@@ -349,11 +382,12 @@ fn arrow_is_valid(
     let k = ops::kind(kind).map_err(Fail::argument)?;
     let col = Column::read(arr)?;
     let kernel = |r: Range<usize>| -> Result<ArrayRef, (usize, Fail)> {
-        let mut b = BooleanBuilder::with_capacity(r.len());
-        for row in r {
-            b.append_option(col.get(row).map(|s| iri::validate(s, k).is_ok()));
-        }
-        Ok(Arc::new(b.finish()))
+        let b = BooleanBuilder::with_capacity(r.len());
+        let get = |row| col.get(row);
+        rows(r, b, false, get, |b, s| {
+            b.append_value(iri::validate(s, k).is_ok());
+            Ok(())
+        })
     };
     let chunks = run(py, col.len(), threads, &kernel)?;
     finish(py, &col, chunks, DataType::Boolean)
