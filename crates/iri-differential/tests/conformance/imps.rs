@@ -37,6 +37,12 @@ pub trait Implementation {
     fn idna_to_ascii(&self, _input: &str) -> Option<Outcome> {
         None
     }
+    /// Raw text percent-encoded by `encoder` (iri-string's names: `from_path_segment`,
+    /// `from_fragment`, `from_path`, `from_query`, `from_reg_name`, `unreserve`,
+    /// `characters`) in the form `form` (`uri` or `iri`).
+    fn encode(&self, _encoder: &str, _form: &str, _input: &str) -> Option<Outcome> {
+        None
+    }
     /// UTS #46 ToUnicode of a domain name.
     fn idna_to_unicode(&self, _input: &str) -> Option<Outcome> {
         None
@@ -161,6 +167,26 @@ impl Implementation for Ours {
         }
         Some(iri::idn::to_unicode(input).ok().map(|s| s.into_owned()))
     }
+
+    /// `iri::encode` has encoders for a path segment and a fragment; its `query_part` is for
+    /// a pair's name or value (it encodes `&`, `=`, `;`, `+` too), not a whole query, and it
+    /// has none for a whole path, a host or a set of characters of no component.
+    fn encode(&self, encoder: &str, form: &str, input: &str) -> Option<Outcome> {
+        if !self.strict() {
+            return None;
+        }
+        let form = if form == "uri" {
+            iri::Form::Uri
+        } else {
+            iri::Form::Iri
+        };
+        let out = match encoder {
+            "from_path_segment" => iri::encode::path_segment(input, form),
+            "from_fragment" => iri::encode::fragment(input, form),
+            _ => return None,
+        };
+        Some(Some(out.into_owned()))
+    }
 }
 
 /// oxiri 0.3.1.
@@ -272,6 +298,29 @@ impl Implementation for IriString {
             r.ok()
                 .map(|r| r.encode_to_uri().to_dedicated_string().to_string()),
         )
+    }
+
+    fn encode(&self, encoder: &str, form: &str, input: &str) -> Option<Outcome> {
+        use iri_string::percent_encode::{PercentEncodedForIri as I, PercentEncodedForUri as U};
+        let uri = form == "uri";
+        let out = match encoder {
+            "from_reg_name" if uri => U::from_reg_name(input).to_string(),
+            "from_reg_name" => I::from_reg_name(input).to_string(),
+            "from_path_segment" if uri => U::from_path_segment(input).to_string(),
+            "from_path_segment" => I::from_path_segment(input).to_string(),
+            "from_path" if uri => U::from_path(input).to_string(),
+            "from_path" => I::from_path(input).to_string(),
+            "from_query" if uri => U::from_query(input).to_string(),
+            "from_query" => I::from_query(input).to_string(),
+            "from_fragment" if uri => U::from_fragment(input).to_string(),
+            "from_fragment" => I::from_fragment(input).to_string(),
+            "unreserve" if uri => U::unreserve(input).to_string(),
+            "unreserve" => I::unreserve(input).to_string(),
+            "characters" if uri => U::characters(input).to_string(),
+            "characters" => I::characters(input).to_string(),
+            _ => return None,
+        };
+        Some(Some(out))
     }
 }
 

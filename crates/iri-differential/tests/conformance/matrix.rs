@@ -214,6 +214,13 @@ RFC 3986 §3, §4); `ours rdf` and `ours browser` are the resolution presets of
 oxiri 0.3.1, iri-string 0.7.14, fluent-uri 0.4.1 and url 2.5.8 (the WHATWG URL Standard,
 not RFC 3986: it serializes its own way, so an RFC suite's text is met only where both
 agree).
+
+iri-string's `percent-encode` group encodes raw text for one component (RFC 3986 §2.1):
+ours answers the cases of a path segment and a fragment (`iri::encode::path_segment`,
+`iri::encode::fragment`). Its other encoders (a whole path, a host, a whole query, and the
+sets `unreserve` and `characters` of no component) have no counterpart here: the query
+encoder here, `encode::query_part`, is for a pair's name or value and encodes `&`, `=`, `;`,
+`+` too.
 ";
 
 /// `s` with every control, bidi formatting and private-use character written `\u{…}` (and a

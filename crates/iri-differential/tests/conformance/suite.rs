@@ -159,6 +159,7 @@ pub fn run(kind: &str, case: &Value, imp: &dyn Implementation) -> Verdict {
         "to-uri" => imp.to_uri(s("input")),
         "idna-to-ascii" => imp.idna_to_ascii(s("input")),
         "idna-to-unicode" => imp.idna_to_unicode(s("input")),
+        "encode" => imp.encode(s("encoder"), s("form"), s("input")),
         other => panic!("unknown kind of group {other}"),
     };
     match got {
@@ -236,6 +237,13 @@ pub fn describe(kind: &str, case: &Value) -> String {
             "`{}` against `{}` is {}",
             e("target"),
             e("base"),
+            want("expected")
+        ),
+        "encode" => format!(
+            "`{}` by {} in the {} form gives {}",
+            e("input"),
+            e("encoder"),
+            e("form"),
             want("expected")
         ),
         _ => String::new(),
