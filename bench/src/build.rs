@@ -118,9 +118,17 @@ pub(crate) fn build_ops(lines: &[&str], cfg: &Config, report: &mut Report) {
         (
             "build push segment",
             "as build set_query, each given one more path segment from the raw text \"new seg\" \
-             (encoded by both; url also drops nothing, ours puts it after a trailing '/')"
+             (encoded by both; url also drops nothing, ours puts it after a trailing '/'; our second \
+             row encodes into a string of its own first, the way before the raw setter)"
                 .to_string(),
             vec![
+                Case::new(OURS, "clone + Iri::push_raw_path_segment", n, move || {
+                    for r in ours {
+                        let mut r = black_box(r).clone();
+                        r.push_raw_path_segment(black_box("new seg")).unwrap();
+                        black_box(r);
+                    }
+                }),
                 Case::new(
                     OURS,
                     "clone + encode::path_segment + Iri::push_path_segment",

@@ -2,7 +2,8 @@
 //! accepts exactly the components that the parser splits back from the text it writes
 //! (RFC 3987 §2.2, RFC 3986 §3, §4.2); what a setter sets is what the accessor returns, the
 //! result parses with the same positions and every other component is unchanged, and a
-//! failed setter leaves the value as it was; encode then decode gives the raw text back and
+//! failed setter leaves the value as it was; a raw segment pushed is its encoding pushed;
+//! encode then decode gives the raw text back and
 //! the encoding is a valid component; query pair edits keep the other pairs' bytes.
 
 use iri::{encode, Builder, Form, IriRef, Kind, PairSyntax, UriRef};
@@ -45,6 +46,7 @@ pub fn builder(data: &[u8]) {
     let get = |i: usize| p.get(i).map(String::as_str);
     built_as_parsed(choice, &get);
     setters(choice, get(0).unwrap_or(""), get(1).unwrap_or(""));
+    raw_segment(get(0).unwrap_or(""), get(1).unwrap_or(""));
     encoders(get(0).unwrap_or(""));
     query_edits(get(0).unwrap_or(""), get(1).unwrap_or(""), get(2), choice);
 }
@@ -203,6 +205,29 @@ fn setters(choice: u8, base: &str, v: &str) {
         ),
         Err(_) => {}
     }
+}
+
+/// Pushing raw text as a segment, encoded in place, does what encoding it and pushing the
+/// segment does: the same text and positions, or the same error and an unchanged value; in
+/// both forms.
+fn raw_segment(base: &str, raw: &str) {
+    macro_rules! same_as_encoded_push {
+        ($t:ident, $form:expr, $view:ident) => {
+            if let Ok(r) = $t::parse(base.to_string()) {
+                let (mut a, mut b) = (r.clone(), r);
+                let ra = a.push_raw_path_segment(raw);
+                let rb = b.push_path_segment(&encode::path_segment(raw, $form));
+                assert_eq!(ra, rb, "{base:?} / {raw:?}: {:?} result", $form);
+                assert_eq!(a, b, "{base:?} / {raw:?}: {:?} text", $form);
+                let reparsed = $t::parse(a.as_str()).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+                let (x, y) = (reparsed.$view(), a.$view());
+                assert_eq!(parts(&x), parts(&y), "{base:?} / {raw:?}: positions");
+            }
+        };
+    }
+    // The views with the value's own positions, to compare with the parser's.
+    same_as_encoded_push!(IriRef, Form::Iri, as_borrowed);
+    same_as_encoded_push!(UriRef, Form::Uri, as_iri_ref);
 }
 
 /// Encode then decode is the identity; each encoding is a valid component.

@@ -8,7 +8,7 @@
 
 use alloc::string::String;
 
-use super::encode::{encoded_len, push_encoded};
+use super::encode::{encoded_len, push_encoded, Part};
 use super::query::{form_of, PairSyntax, QueryPairs};
 use super::{check, check_path_rules};
 use crate::error::{Component, ErrorKind, ParseError};
@@ -291,21 +291,68 @@ impl Edit<'_> {
         check(Component::Path, segment, at, self.kind)
     }
 
-    fn push_segment(&mut self, segment: &str) -> Result<(), ParseError> {
-        let [scheme_end, auth_end, path_end, _] = self.ends();
-        let has_auth = auth_end > scheme_end;
+    /// What goes before a segment pushed at the end of the path: `/`, or nothing when the
+    /// path ends with one or is empty without an authority.
+    fn slash_before_push(&self) -> &'static str {
+        let [scheme_end, auth_end, ..] = self.ends();
         let path = self.path();
-        let slash = if path.ends_with('/') || (path.is_empty() && !has_auth) {
+        if path.ends_with('/') || (path.is_empty() && auth_end == scheme_end) {
             ""
         } else {
             "/"
-        };
+        }
+    }
+
+    /// Whether a segment pushed now is the first of a relative path (no scheme, no authority,
+    /// an empty path), which the rules of RFC 3986 §4.2 constrain.
+    fn pushes_first_relative_segment(&self) -> bool {
+        let [scheme_end, auth_end, path_end, _] = self.ends();
+        scheme_end == 0 && auth_end == 0 && path_end == 0
+    }
+
+    fn push_segment(&mut self, segment: &str) -> Result<(), ParseError> {
+        let path_end = self.p.path_end as usize;
+        let slash = self.slash_before_push();
         let ascii = self.check_segment(segment, path_end + slash.len())?;
-        if path.is_empty() && scheme_end == 0 && !has_auth {
+        if self.pushes_first_relative_segment() {
             check_path_rules(segment, path_end, false, false, self.kind)?;
         }
         self.room(0, slash.len() + segment.len())?;
         self.splice(path_end, path_end, &[slash, segment], 2, ascii);
+        Ok(())
+    }
+
+    /// Pushes raw text as a segment, encoded ([`crate::encode::path_segment`]'s rule) straight
+    /// into the text: appended at its end, then moved before the query and fragment (one move
+    /// of them), with no string of its own.
+    fn push_raw_segment(&mut self, raw: &str) -> Result<(), ParseError> {
+        let form = form_of(self.kind.is_uri());
+        if self.pushes_first_relative_segment() {
+            // Its rules (no `:` before a `/`) are the checked push's.
+            return self.push_segment(&super::encode::path_segment(raw, form));
+        }
+        let path_end = self.p.path_end as usize;
+        let slash = self.slash_before_push();
+        let len = slash.len() + encoded_len(raw, Part::Segment, form);
+        self.room(0, len)?;
+        let end = self.s.len();
+        self.s.reserve(len);
+        self.s.push_str(slash);
+        push_encoded(self.s, raw, Part::Segment, form);
+        let ascii = self.s[end..].is_ascii();
+        if path_end < end {
+            let mut bytes = core::mem::take(self.s).into_bytes();
+            bytes[path_end..].rotate_right(len);
+            // Whole characters moved past whole characters: still UTF-8.
+            *self.s = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        }
+        let mut e = self.ends();
+        for x in &mut e[2..] {
+            *x += len;
+        }
+        let known = self.p.known_ascii() && ascii;
+        self.set_ends(e, known);
         Ok(())
     }
 
@@ -647,6 +694,24 @@ macro_rules! setters {
             /// ```
             pub fn push_path_segment(&mut self, segment: &str) -> Result<(), ParseError> {
                 self.edit().push_segment(segment)
+            }
+
+            /// Adds raw text as a segment at the end of the path, encoded as
+            /// [`encode::path_segment`](crate::encode::path_segment) does (`/`, `%`, `?`, `#`,
+            #[doc = concat!("spaces, … as `%HH`; ", $uri, " form), straight into the text: the")]
+            /// same result as `push_path_segment(&encode::path_segment(raw, form))`, without the
+            /// encoded segment's own string. Fails only when the text would grow too long, or
+            /// when the segment would start a relative path with a `:` (RFC 3986 §4.2).
+            ///
+            /// ```
+            #[doc = concat!("let mut r: iri::", stringify!($name), " = \"s://h/a?q#f\".parse().unwrap();")]
+            /// r.push_raw_path_segment("new seg/1").unwrap();
+            /// assert_eq!(r.as_str(), "s://h/a/new%20seg%2F1?q#f");
+            /// r.push_raw_path_segment("..").unwrap();
+            /// assert_eq!(r.path(), "/a/new%20seg%2F1/%2E%2E");
+            /// ```
+            pub fn push_raw_path_segment(&mut self, raw: &str) -> Result<(), ParseError> {
+                self.edit().push_raw_segment(raw)
             }
 
             /// Removes the last segment and the `/` before it; `false` when the path is empty.
