@@ -13,6 +13,13 @@ fn run(args: &[&str]) -> (String, i32) {
     )
 }
 
+/// The JSON value of each line.
+fn json_rows(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn write_vars(name: &str, json: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("iri-template-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -107,10 +114,7 @@ fn expand_errors_in_place_in_every_format() {
     assert!(lines[2].contains("prefix length at byte 3"), "{}", lines[2]);
 
     let (out, _) = run(&["expand", "--format", "json", "--var", "l=x", "a{b", "{l}"]);
-    let rows: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows = json_rows(&out);
     assert_eq!(rows[0]["input"], "a{b");
     assert_eq!(rows[0]["error"]["column"], 2);
     assert_eq!(rows[0]["error"]["component"], serde_json::Value::Null);
@@ -182,10 +186,7 @@ fn match_one_result_or_error_per_input_in_order() {
     let out = run_with_stdin(&["match", "--format", "json", t], input.as_bytes());
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows = json_rows(&text);
     assert_eq!(rows.len(), 4);
     assert_eq!(
         rows[0]["vars"],
@@ -257,10 +258,7 @@ fn standard_input_goes_through_the_batch_driver() {
     assert_eq!(lines[2], "error: line 3: invalid UTF-8 at byte 0 (0xFF)");
     let out = run_with_stdin(&["match", "--format", "json", "/{a}"], b"/b\n/\xFF\n");
     let text = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let rows = json_rows(&text);
     assert_eq!(
         rows[0],
         serde_json::json!({"input": "/b", "vars": {"a": "b"}})

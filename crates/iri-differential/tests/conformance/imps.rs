@@ -301,27 +301,29 @@ impl Implementation for IriString {
     }
 
     fn encode(&self, encoder: &str, form: &str, input: &str) -> Option<Outcome> {
-        use iri_string::percent_encode::{PercentEncodedForIri as I, PercentEncodedForUri as U};
-        let uri = form == "uri";
-        let out = match encoder {
-            "from_reg_name" if uri => U::from_reg_name(input).to_string(),
-            "from_reg_name" => I::from_reg_name(input).to_string(),
-            "from_path_segment" if uri => U::from_path_segment(input).to_string(),
-            "from_path_segment" => I::from_path_segment(input).to_string(),
-            "from_path" if uri => U::from_path(input).to_string(),
-            "from_path" => I::from_path(input).to_string(),
-            "from_query" if uri => U::from_query(input).to_string(),
-            "from_query" => I::from_query(input).to_string(),
-            "from_fragment" if uri => U::from_fragment(input).to_string(),
-            "from_fragment" => I::from_fragment(input).to_string(),
-            "unreserve" if uri => U::unreserve(input).to_string(),
-            "unreserve" => I::unreserve(input).to_string(),
-            "characters" if uri => U::characters(input).to_string(),
-            "characters" => I::characters(input).to_string(),
-            _ => return None,
+        use iri_string::spec::{IriSpec, UriSpec};
+        let out = if form == "uri" {
+            iri_string_encode::<UriSpec>(encoder, input)
+        } else {
+            iri_string_encode::<IriSpec>(encoder, input)
         };
-        Some(Some(out))
+        Some(Some(out?))
     }
+}
+
+/// iri-string's encoder named `encoder` (as its tests name them), in the form of `S`.
+fn iri_string_encode<S: iri_string::spec::Spec>(encoder: &str, input: &str) -> Option<String> {
+    type P<'a, S> = iri_string::percent_encode::PercentEncoded<&'a str, S>;
+    Some(match encoder {
+        "from_reg_name" => P::<S>::from_reg_name(input).to_string(),
+        "from_path_segment" => P::<S>::from_path_segment(input).to_string(),
+        "from_path" => P::<S>::from_path(input).to_string(),
+        "from_query" => P::<S>::from_query(input).to_string(),
+        "from_fragment" => P::<S>::from_fragment(input).to_string(),
+        "unreserve" => P::<S>::unreserve(input).to_string(),
+        "characters" => P::<S>::characters(input).to_string(),
+        _ => return None,
+    })
 }
 
 /// fluent-uri 0.4.1.
