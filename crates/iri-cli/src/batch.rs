@@ -8,7 +8,11 @@
 //! order and a second, sequential function (`emit`) writes each line's output and keeps
 //! whatever state must follow the input order (counts, `dedup`'s first-seen set). While the
 //! workers map one chunk, this thread writes the previous one and reads the next, so at most
-//! three chunks and their outputs are in memory, whatever the size of the input.
+//! three chunks and their outputs are in memory, whatever the size of the input. A line of
+//! [`LONG_LINE`] bytes or more can skip the task's buffer: its output is then made on this
+//! thread, in its place in the input order, and written straight out
+//! ([`each_input_streamed`]), so that it is never held whole beside the line; a line read in
+//! pieces grows its buffer by an eighth at a time, not by doubling.
 //!
 //! With one thread (`--threads 1`, or a machine with one core) everything runs on the calling
 //! thread, one chunk after the other. The workers are started when the first chunk is to be
@@ -269,12 +273,17 @@ impl Chunk {
                     break;
                 }
             }
+            // A line read in pieces: this block is one, or ends one.
+            let long_line = partial.is_some() || taken == 0;
             if taken == 0 {
                 // No line feed in the whole block: a piece of a line, whose end is to be read.
                 taken = block.len();
                 partial = Some(start);
             } else {
                 partial = None;
+            }
+            if long_line {
+                grow_long_line(&mut self.data, taken);
             }
             self.data.extend_from_slice(&block[..taken]);
             reader.consume(taken);
@@ -296,6 +305,31 @@ impl Chunk {
         }
         self.lines.push(start..end);
         *next += 1;
+    }
+}
+
+/// Makes room in `data`, which ends with a line read in pieces (longer than a block of the
+/// reader), for `more` bytes: an eighth more at a time rather than twice the size, so that
+/// such a line is held in at most 1.125 times its size and a block (doubling left up to
+/// twice the line allocated).
+fn grow_long_line(data: &mut Vec<u8>, more: usize) {
+    if data.capacity() - data.len() < more {
+        data.reserve_exact(more.max(data.len() / 8));
+    }
+}
+
+/// Adds an argument to a chunk of arguments: the first is moved in, not copied, so that a long
+/// argument is held once.
+fn push_argument(chunk: &mut Chunk, arg: OsString) {
+    let bytes = arg.into_encoded_bytes();
+    if chunk.data.is_empty() {
+        // Earlier arguments, if any, were empty: their ranges stay empty.
+        chunk.lines.push(0..bytes.len());
+        chunk.data = bytes;
+    } else {
+        let start = chunk.data.len();
+        chunk.data.extend_from_slice(&bytes);
+        chunk.lines.push(start..chunk.data.len());
     }
 }
 
@@ -459,9 +493,7 @@ impl Batch {
         }
         let mut chunk = Chunk::new(true);
         for arg in args {
-            let start = chunk.data.len();
-            chunk.data.extend_from_slice(&arg.into_encoded_bytes());
-            chunk.lines.push(start..chunk.data.len());
+            push_argument(&mut chunk, arg);
         }
         let parallel = parallel_for(chunk.lines.len(), true);
         let tasks = map_chunk(&chunk, &map, parallel, self.stats.is_some());
@@ -694,6 +726,71 @@ where
     Ok(all_ok)
 }
 
+/// The length from which an input is a long line for [`each_input_streamed`]: its output is
+/// written on the writing thread, straight to the output, rather than made on a worker into
+/// the task's buffer.
+pub const LONG_LINE: usize = 1 << 20;
+
+/// [`each_input`], where a long input (at least [`LONG_LINE`] bytes) is not given to `map`:
+/// `long` writes its output straight to `out`, on the writing thread, in its place in the
+/// input order, once every output before it is written ([`Batch::inputs_streamed`]). So the output of a long line, which
+/// in JSON and TSV echoes the input besides the result, is never held whole in memory: the
+/// line and what `long` builds to write are (a 100 MB line's JSON took four times the line
+/// through the task's buffer). Returns whether every input was fine.
+pub fn each_input_streamed<W, M, L>(
+    args: Vec<OsString>,
+    out: &mut W,
+    map: M,
+    long: L,
+) -> io::Result<bool>
+where
+    W: Write,
+    M: Fn(Line<'_>, &mut Vec<u8>) -> bool + Sync,
+    L: FnMut(&mut W, Line<'_>) -> io::Result<bool>,
+{
+    let mut batch = Batch::for_inputs(&args);
+    let mut all_ok = true;
+    batch.inputs_streamed(args, out, map, long, |out, _, ok, text| {
+        all_ok &= ok;
+        out.write_all(text)
+    })?;
+    batch.finish();
+    Ok(all_ok)
+}
+
+impl Batch {
+    /// [`Batch::inputs`], where a long input (at least [`LONG_LINE`] bytes) is not given to
+    /// `map`: `long` writes its output straight to `out` and makes its value, on the writing
+    /// thread, in its place in the input order; `emit` then gets that value and no text (see
+    /// [`each_input_streamed`]).
+    pub fn inputs_streamed<T, W, M, L, E>(
+        &mut self,
+        args: Vec<OsString>,
+        out: &mut W,
+        map: M,
+        mut long: L,
+        mut emit: E,
+    ) -> io::Result<()>
+    where
+        T: Send,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        L: FnMut(&mut W, Line<'_>) -> io::Result<T>,
+        E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
+    {
+        let short = |line: Line<'_>, buf: &mut Vec<u8>| {
+            (line.bytes.len() < LONG_LINE).then(|| map(line, buf))
+        };
+        self.inputs(args, out, short, |out, line, value, text| {
+            let value = match value {
+                Some(value) => value,
+                None => long(out, line)?,
+            };
+            emit(out, line, value, text)
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -868,6 +965,70 @@ mod tests {
         let mut reader = &input[..];
         chunk.fill(&mut reader, &mut next, false).unwrap();
         assert_eq!((chunk.lines.len(), chunk.cut), (3, false));
+    }
+
+    #[test]
+    fn a_long_line_is_held_in_little_more_than_its_size() {
+        // Below and above a chunk's bytes; doubling left 2 MiB for the first, 16 MiB for the
+        // second.
+        for n in [(1 << 20) + 15, 3 * CHUNK_BYTES + 12_345] {
+            let mut input = vec![b'x'; n];
+            input.extend_from_slice(b"\ny\n");
+            let mut reader = io::BufReader::with_capacity(1 << 16, &input[..]);
+            let mut chunk = Chunk::new(false);
+            chunk.fill(&mut reader, &mut 1, true).unwrap();
+            assert_eq!(chunk.line(0).bytes.len(), n);
+            let cap = chunk.data.capacity();
+            assert!(cap <= n + n / 8 + (1 << 16), "capacity {cap} for {n}");
+        }
+    }
+
+    #[test]
+    fn arguments_are_moved_into_the_chunk() {
+        let mut chunk = Chunk::new(true);
+        push_argument(&mut chunk, OsString::new());
+        let long = "y".repeat(1000);
+        let at = long.as_ptr();
+        push_argument(&mut chunk, OsString::from(long));
+        assert_eq!(
+            chunk.data.as_ptr(),
+            at,
+            "the first non-empty argument is not copied"
+        );
+        push_argument(&mut chunk, OsString::from("z"));
+        let got: Vec<usize> = (0..3).map(|i| chunk.line(i).bytes.len()).collect();
+        assert_eq!(got, [0, 1000, 1]);
+        assert_eq!(chunk.line(2).bytes, b"z");
+    }
+
+    #[test]
+    fn long_lines_are_written_in_their_place() {
+        let long = "x".repeat(LONG_LINE);
+        let shorter = "w".repeat(LONG_LINE - 1);
+        let args: Vec<OsString> = ["a", &long, &shorter, "b"].map(OsString::from).to_vec();
+        let mut out = Vec::new();
+        let mut longs = Vec::new();
+        let ok = each_input_streamed(
+            args,
+            &mut out,
+            |line, buf| {
+                buf.extend_from_slice(format!("short {}\n", line.bytes.len()).as_bytes());
+                line.bytes != b"b"
+            },
+            |out, line| {
+                longs.push(line.origin);
+                writeln!(out, "long {}", line.bytes.len())?;
+                Ok(true)
+            },
+        )
+        .unwrap();
+        let want = format!(
+            "short 1\nlong {LONG_LINE}\nshort {}\nshort 1\n",
+            LONG_LINE - 1
+        );
+        assert_eq!(String::from_utf8(out).unwrap(), want);
+        assert_eq!(longs, [Origin::Argument(2)]);
+        assert!(!ok, "the last input was not fine");
     }
 
     #[test]

@@ -11,17 +11,17 @@
 //! and flushed, at once. So `tail -f log | iri extract -` shows each IRI as its line comes,
 //! and the memory is that of a piece (a read, and the longest stretch without a place to
 //! cut), not of the file. Text in the charset `--charset` names is decoded as it is read and
-//! streams the same way (a BOM still wins; with `--lenient` a legacy charset's text is read
-//! whole). Text whose first bytes are not UTF-8 (no BOM, no `--charset`), HTML and XML are
-//! read whole (HTML's first `<base href>` applies to all
-//! of it); their results are written as they are found, not kept.
+//! streams the same way (a BOM still wins; a legacy charset's candidates are brought to NFC,
+//! in either grammar). Text whose first bytes are not UTF-8 (no BOM, no `--charset`), HTML and
+//! XML are read whole (HTML's first `<base href>` applies to all of it); their results are
+//! written as they are found, not kept.
 
 use std::io::{self, Read, Write};
 use std::path::Path;
 
 use iri::extract::{
-    extract_document_each, extract_text, find_iris, sniff_kind, CharsetSource, DocumentKind,
-    DocumentOptions, Found, MarkupOptions, Place, Resolved, TextMatch,
+    extract_document_each, extract_text_each, extract_text_each_nfc, find_iris, sniff_kind,
+    CharsetSource, DocumentKind, DocumentOptions, Found, MarkupOptions, Place, Resolved, TextMatch,
 };
 use iri::idn::IdnaOptions;
 use iri::legacy::{Charset, DocumentCharset, ParseMode, Unmappable, Widened};
@@ -367,14 +367,25 @@ impl TextStream<'_> {
                 // Lines and columns of the whole text.
                 let at = |l: usize, c: usize| (l + line - 1, if l == 1 { c + column } else { c });
                 if self.lenient {
-                    for mut f in extract_text(piece, self.opts) {
+                    let mut written = Ok(());
+                    let mut one = |mut f: Found| {
+                        if written.is_err() {
+                            return;
+                        }
                         (f.line, f.column) = at(f.line, f.column);
                         let uri = match &f.result {
                             Ok(r) => self.form.uri(&f, r),
                             Err(e) => Err(Failure::parse(e)),
                         };
-                        each(out, &View::of(&f, &uri), encoding).map_err(StreamError::Write)?;
+                        written = each(out, &View::of(&f, &uri), encoding);
+                    };
+                    // A legacy charset's candidates are brought to NFC before they are parsed.
+                    if nfc {
+                        extract_text_each_nfc(piece, self.opts, &mut one);
+                    } else {
+                        extract_text_each(piece, self.opts, &mut one);
                     }
+                    written.map_err(StreamError::Write)?;
                 } else {
                     for mut m in find_iris(piece) {
                         let (l, c) = at(m.line, m.column);
@@ -646,25 +657,20 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
                 ));
             }
         }
-        // Text streams: UTF-8 as it is, another charset asked through its decoder (but the
-        // wider grammar's candidates in a legacy charset, which are brought to NFC, still go
-        // through the whole document).
+        // Text streams: UTF-8 as it is, another charset asked through its decoder.
         let streamed = match (text, args.charset.as_deref()) {
             (false, _) => None,
             (true, label) if utf8_body(&bytes, label.is_none() || utf8_asked).is_some() => {
                 let body = utf8_body(&bytes, true).unwrap_or(&bytes).to_vec();
                 Some((body, None))
             }
-            (true, Some(label)) => Charset::for_label(label)
-                .ok()
-                .filter(|c| !args.lenient || c.is_unicode())
-                .map(|c| {
-                    let charset = Charset8 {
-                        decoder: c.encoding().new_decoder(),
-                        started: false,
-                    };
-                    (std::mem::take(&mut bytes), Some(charset))
-                }),
+            (true, Some(label)) => Charset::for_label(label).ok().map(|c| {
+                let charset = Charset8 {
+                    decoder: c.encoding().new_decoder(),
+                    started: false,
+                };
+                (std::mem::take(&mut bytes), Some(charset))
+            }),
             (true, None) => None,
         };
         if let Some((body, charset)) = streamed {
@@ -782,7 +788,7 @@ pub fn extract(args: ExtractArgs, out: &mut impl Write) -> io::Result<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use iri::extract::extract_document;
+    use iri::extract::{extract_document, extract_text};
 
     /// Gives its bytes a few at a time, as a slow pipe does.
     struct Trickle<'a>(&'a [u8], usize);
@@ -886,12 +892,16 @@ mod tests {
                 b"see http://a/Vie\xECt http://b/a\xEC".to_vec(),
             ),
         ];
-        for (label, bytes) in cases {
+        // In the strict grammar and the wider one (`--lenient`), which were read whole before.
+        for (label, bytes, mode) in cases.iter().flat_map(|(label, bytes)| {
+            [ParseMode::Strict, ParseMode::Lenient].map(|mode| (*label, bytes, mode))
+        }) {
             let charset = Charset::for_label(label).unwrap();
             let doc = extract_document(
-                &bytes,
+                bytes,
                 &DocumentOptions::new()
                     .kind(DocumentKind::Text)
+                    .mode(mode)
                     .charset(label)
                     .unwrap(),
             );
@@ -924,14 +934,16 @@ mod tests {
                     )
                 })
                 .collect();
-            assert!(whole.len() >= 2, "{label}: {whole:?}");
+            assert!(whole.len() >= 2, "{label} {mode:?}: {whole:?}");
             for step in [1, 3, 4096] {
                 let c = Charset8 {
                     decoder: charset.encoding().new_decoder(),
                     started: false,
                 };
-                let got = streamed_in(&bytes, Some(c), step, &MarkupOptions::new(), false);
-                assert_eq!(got, whole, "{label}, {step} bytes a read");
+                let opts = MarkupOptions::new().mode(mode);
+                let lenient = mode != ParseMode::Strict;
+                let got = streamed_in(bytes, Some(c), step, &opts, lenient);
+                assert_eq!(got, whole, "{label} {mode:?}, {step} bytes a read");
             }
         }
     }

@@ -20,7 +20,7 @@ use iri::lint::{Linter, Policy, Report, Severity};
 use unicode_width::UnicodeWidthChar;
 
 use super::Outcome;
-use crate::batch::Batch;
+use crate::batch::{Batch, Line};
 use crate::cli::{LintArgs, LintFormat};
 use crate::failure::Failure;
 use crate::input::Origin;
@@ -91,44 +91,20 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
     let mut batch = Batch::for_inputs(&args.inputs);
     // The diagnostics of each input are found and written on the workers; the counts are
     // added up in order.
-    let map = |line: crate::batch::Line<'_>, out: &mut Vec<u8>| {
-        let (origin, bytes) = (line.origin, line.bytes);
-        let mut these = Counts {
-            inputs: 1,
-            ..Counts::default()
-        };
+    let (linter, policy) = (&linter, &policy);
+    // A long line's JSON, which echoes it, goes straight out rather than through the task's
+    // buffer.
+    batch.inputs_streamed(
+        args.inputs,
+        out,
         // Writing into memory cannot fail.
-        let _ = match std::str::from_utf8(bytes) {
-            Ok(input) => {
-                let report = linter.report_str(input);
-                these.add(&report, &policy);
-                match format {
-                    LintFormat::Text => write_text(out, origin, input, &report, max),
-                    LintFormat::Json => write_json(out, input, &report),
-                }
-            }
-            Err(e) => {
-                these.not_utf8 += 1;
-                let failure = Failure::utf8(&e, bytes, Some(origin));
-                match format {
-                    LintFormat::Text => failure
-                        .write_text(out, origin)
-                        .and_then(|()| out.write_all(b"\n")),
-                    LintFormat::Json => (|| {
-                        let mut o = JsonObject::begin(&mut *out)?;
-                        o.str("input", Some(&String::from_utf8_lossy(bytes)))?;
-                        o.object("error", |e| failure.write_json_fields(e, bytes))?;
-                        o.end_line()
-                    })(),
-                }
-            }
-        };
-        these
-    };
-    batch.inputs(args.inputs, out, map, |out, _, these: Counts, text| {
-        counts.merge(these);
-        out.write_all(text)
-    })?;
+        |line, out| lint_one(out, line, linter, policy, format, max).unwrap_or_default(),
+        |out, line| lint_one(out, line, linter, policy, format, max),
+        |out, _, these: Counts, text| {
+            counts.merge(these);
+            out.write_all(text)
+        },
+    )?;
     batch.finish();
     if format == LintFormat::Text {
         // Standard output holds the diagnostics; the summary is for the person.
@@ -136,6 +112,49 @@ pub fn lint(args: LintArgs, out: &mut impl Write) -> io::Result<Outcome> {
         let _ = writeln!(io::stderr().lock(), "{}", counts.summary());
     }
     Ok(Outcome::from_ok(counts.errors == 0 && counts.not_utf8 == 0))
+}
+
+/// Lints one input and writes its diagnostics in `format`; its counts.
+fn lint_one(
+    out: &mut impl Write,
+    line: Line<'_>,
+    linter: &Linter,
+    policy: &Policy,
+    format: LintFormat,
+    max: usize,
+) -> io::Result<Counts> {
+    let (origin, bytes) = (line.origin, line.bytes);
+    let mut these = Counts {
+        inputs: 1,
+        ..Counts::default()
+    };
+    match std::str::from_utf8(bytes) {
+        Ok(input) => {
+            let report = linter.report_str(input);
+            these.add(&report, policy);
+            match format {
+                LintFormat::Text => write_text(out, origin, input, &report, max)?,
+                LintFormat::Json => write_json(out, input, &report)?,
+            }
+        }
+        Err(e) => {
+            these.not_utf8 += 1;
+            let failure = Failure::utf8(&e, bytes, Some(origin));
+            match format {
+                LintFormat::Text => {
+                    failure.write_text(out, origin)?;
+                    out.write_all(b"\n")?;
+                }
+                LintFormat::Json => {
+                    let mut o = JsonObject::begin(&mut *out)?;
+                    o.str("input", Some(&String::from_utf8_lossy(bytes)))?;
+                    o.object("error", |e| failure.write_json_fields(e, bytes))?;
+                    o.end_line()?;
+                }
+            }
+        }
+    }
+    Ok(these)
 }
 
 /// Writes each diagnostic of one input as a compiler does, each followed by an empty line,

@@ -7,7 +7,7 @@ use iri::{IriRef, Kind};
 
 use super::components::{Components, TSV_HEADER};
 use super::Outcome;
-use crate::batch::each_input;
+use crate::batch::{each_input_streamed, Line};
 use crate::cli::{Format, ParseArgs};
 use crate::failure::Failure;
 use crate::input::Origin;
@@ -41,24 +41,33 @@ pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
         out.write_all(TSV_HEADER.as_bytes())?;
     }
     let kind = args.kind;
-    let all_ok = each_input(args.inputs, out, |line, out| {
-        let bytes = line.bytes;
-        let parsed = match std::str::from_utf8(bytes) {
-            Ok(s) => parse_one(s, kind),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(line.origin))),
-        };
-        let ok = parsed.is_ok();
-        let result = parsed.as_ref().map(Components::of);
-        let input = String::from_utf8_lossy(bytes);
+    // A long line's output goes straight out rather than through the task's buffer, where
+    // JSON and TSV would hold the echoed input and the path (nearly the line again) at once.
+    let all_ok = each_input_streamed(
+        args.inputs,
+        out,
         // Writing into memory cannot fail.
-        let _ = match format {
-            Format::Text => write_text(out, line.origin, &result),
-            Format::Json => write_json(out, &input, &result),
-            Format::Tsv => write_tsv(out, &input, &result),
-        };
-        ok
-    })?;
+        |line, out| write_one(out, line, kind, format).unwrap_or(false),
+        |out, line| write_one(out, line, kind, format),
+    )?;
     Ok(Outcome::from_ok(all_ok))
+}
+
+/// Writes the output line of one input in `format`; whether it is valid.
+fn write_one(out: &mut impl Write, line: Line<'_>, kind: Kind, format: Format) -> io::Result<bool> {
+    let bytes = line.bytes;
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(s) => parse_one(s, kind),
+        Err(e) => Err(Failure::utf8(&e, bytes, Some(line.origin))),
+    };
+    let result = parsed.as_ref().map(Components::of);
+    let input = String::from_utf8_lossy(bytes);
+    match format {
+        Format::Text => write_text(out, line.origin, &result)?,
+        Format::Json => write_json(out, &input, &result)?,
+        Format::Tsv => write_tsv(out, &input, &result)?,
+    }
+    Ok(parsed.is_ok())
 }
 
 fn write_text(

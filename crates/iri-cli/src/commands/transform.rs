@@ -10,7 +10,7 @@ use iri::legacy::{DocumentCharset, ParseMode};
 use iri::{Iri, IriRef, Normalizer};
 
 use super::Outcome;
-use crate::batch::each_input;
+use crate::batch::{each_input_streamed, Line};
 use crate::cli::{BaseArgs, Format, NormalizeArgs, ResolveArgs, ToUriArgs, TransformArgs};
 use crate::failure::Failure;
 use crate::input::Origin;
@@ -171,7 +171,7 @@ pub fn relativize(args: BaseArgs, out: &mut impl Write) -> io::Result<Outcome> {
 
 /// The shared driver: `f` writes the output for one valid-UTF-8 input into an empty buffer,
 /// or says why there is none; each input gives one line in `format`. The inputs are mapped
-/// on every core ([`each_input`]), the output written in input order.
+/// on every core ([`each_input_streamed`]), the output written in input order.
 pub(super) fn transform(
     inputs: Vec<OsString>,
     format: Format,
@@ -232,21 +232,43 @@ pub(super) fn transform_columns(
     if format == Format::Tsv {
         out.write_all(columns.header.as_bytes())?;
     }
-    let all_ok = each_input(inputs, out, |line, out| {
+    let run = |line: Line<'_>, buf: &mut String| match line.utf8() {
+        Ok(s) => f(s, buf),
+        Err(e) => Err(Failure::utf8(&e, line.bytes, Some(line.origin))),
+    };
+    let map = |line: Line<'_>, out: &mut Vec<u8>| {
         SCRATCH.with_borrow_mut(|buf| {
             buf.clear();
-            let (origin, bytes) = (line.origin, line.bytes);
-            let result = match line.utf8() {
-                Ok(s) => f(s, buf),
-                Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
-            };
+            let result = run(line, buf);
             if result.is_ok() && take_over(out, format, shown, buf) {
                 return true;
             }
             // Writing into memory cannot fail.
-            let _ = write_one(out, (format, shown, columns), origin, bytes, buf, &result);
+            let _ = write_one(
+                out,
+                (format, shown, columns),
+                line.origin,
+                line.bytes,
+                buf,
+                &result,
+            );
             result.is_ok()
         })
+    };
+    // A long line: its output made in a buffer of its own (the worker's would keep its size)
+    // and written straight out, not copied into the task's buffer beside the echoed input.
+    let all_ok = each_input_streamed(inputs, out, map, |out, line| {
+        let mut buf = String::new();
+        let result = run(line, &mut buf);
+        write_one(
+            out,
+            (format, shown, columns),
+            line.origin,
+            line.bytes,
+            &buf,
+            &result,
+        )?;
+        Ok(result.is_ok())
     })?;
     Ok(Outcome::from_ok(all_ok))
 }
@@ -287,7 +309,7 @@ thread_local! {
 
 /// Writes the line for one input: its output `buf`, or its failure.
 fn write_one(
-    out: &mut Vec<u8>,
+    out: &mut impl Write,
     (format, shown, columns): (Format, Shown, Columns),
     origin: Origin,
     bytes: &[u8],
@@ -300,17 +322,15 @@ fn write_one(
         (Format::Text, Ok(())) => {
             match shown {
                 Shown::Escape => write_escaped(out, buf)?,
-                Shown::AsIs => out.extend_from_slice(buf.as_bytes()),
+                Shown::AsIs => out.write_all(buf.as_bytes())?,
             }
-            out.push(b'\n');
-            Ok(())
+            out.write_all(b"\n")
         }
         (Format::Tsv, Ok(())) if shown == Shown::AsIs => {
             tsv_field(out, &input())?;
-            out.push(b'\t');
-            out.extend_from_slice(buf.as_bytes());
-            out.extend_from_slice(b"\t\n");
-            Ok(())
+            out.write_all(b"\t")?;
+            out.write_all(buf.as_bytes())?;
+            out.write_all(b"\t\n")
         }
         (Format::Text, Err(fail)) => fail.write_text(out, origin),
         (Format::Json, _) => {

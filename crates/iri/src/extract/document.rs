@@ -258,3 +258,19 @@ pub fn extract_document_each(
     }
     doc
 }
+
+/// [`extract_text_each`](super::extract_text_each) for plain text decoded from a non-Unicode
+/// charset: each candidate's text is brought to NFC before it is parsed (RFC 3987 §3.1 step
+/// 1b), as [`extract_document_each`] does with such a text. For text decoded as it is read,
+/// searched piece by piece, in either grammar ([`MarkupOptions::mode`]).
+///
+/// ```
+/// use iri::extract::{extract_text_each_nfc, MarkupOptions};
+/// let mut texts = Vec::new();
+/// // `e` and a combining acute accent, as windows-1258 decodes an `é`.
+/// extract_text_each_nfc("see http://a/e\u{301}", &MarkupOptions::new(), |f| texts.push(f.text));
+/// assert_eq!(texts, ["http://a/\u{E9}"]);
+/// ```
+pub fn extract_text_each_nfc(text: &str, opts: &MarkupOptions, mut each: impl FnMut(Found)) {
+    extract_text_with(text, opts, &|s| s.nfc().collect(), &mut each)
+}

@@ -21,8 +21,8 @@ pub mod text;
 
 #[cfg(feature = "encoding")]
 pub use document::{
-    extract_document, extract_document_each, sniff_kind, CharsetSource, Document, DocumentKind,
-    DocumentOptions, UnknownCharset,
+    extract_document, extract_document_each, extract_text_each_nfc, sniff_kind, CharsetSource,
+    Document, DocumentKind, DocumentOptions, UnknownCharset,
 };
 pub use markup::{
     extract_markup, extract_markup_each, extract_text, extract_text_each, Found, MarkupKind,

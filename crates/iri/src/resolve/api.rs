@@ -83,7 +83,9 @@ impl<T: AsRef<str>> Iri<T> {
     /// The candidates, shortest chosen: the empty reference, `#fragment`, `?query…`, a
     /// relative path (`g`, `../g`, `.`, `..`, `./a:b`), an absolute path, a network-path
     /// reference (`//authority/…`) and the whole target. Each candidate is checked by
-    /// resolving it, so the law holds by construction.
+    /// resolving it, so the law holds by construction (the end of its path that resolution
+    /// copies as it is, and its query and fragment, are compared rather than copied: a long
+    /// target takes the candidate's memory, not twice that).
     ///
     /// Fails when no reference reaches the target: resolution removes dot segments from every
     /// path it builds, so a target whose path holds `.` or `..` segments is reachable only if

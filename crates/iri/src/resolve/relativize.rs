@@ -6,7 +6,7 @@
 use alloc::string::String;
 use core::fmt;
 
-use super::remove_dot_segments;
+use super::{has_dot_segment, remove_dot_segments};
 use crate::iri::parts;
 use crate::{Iri, IriRef};
 
@@ -63,7 +63,7 @@ pub(super) fn relativize(
                                                                    // built only when it can be shorter than the best so far, and checked at once, so that a
                                                                    // long target is held in one candidate and its check, not in every candidate at once.
     let mut best: Option<IriRef<String>> = None;
-    let mut buf = String::with_capacity(t.len());
+    let mut buf = String::new();
     let shorter = |best: &Option<IriRef<String>>, len: usize| {
         best.as_ref().is_none_or(|b| len < b.as_str().len())
     };
@@ -72,7 +72,12 @@ pub(super) fn relativize(
             return;
         }
         let Ok(r) = IriRef::parse(c) else { return };
-        if base.resolve_into(&r, &mut buf) == t {
+        let found = if t.len() < HEAD_CHECK_FROM {
+            base.resolve_into(&r, &mut buf) == t
+        } else {
+            resolves_to(base, &r, t, &mut buf)
+        };
+        if found {
             *best = Some(r);
         }
     };
@@ -127,6 +132,44 @@ pub(super) fn relativize(
     })
 }
 
+/// The length of a target from which its candidates are checked by [`resolves_to`]; a
+/// shorter one is resolved whole, which costs little memory and one parse less.
+const HEAD_CHECK_FROM: usize = 4096;
+
+/// Whether `r` resolves against `base` to `t`, resolving it into `buf`; or only a head of `r`
+/// when the rest of `r` ends `t` too and resolution would copy it as it is, so that a long
+/// target is checked without a second copy of it beside the candidate.
+///
+/// The head ends just after a `/` of the path, and the rest is the path's remainder, which
+/// holds no `.` or `..` segment and does not start with `/`, then the query and fragment. Of
+/// a path `X + S` where `X` ends with `/` and `S` is such a remainder, `remove_dot_segments`
+/// (RFC 3986 §5.2.4) makes its output for `X`, then moves each segment of `S` to the output
+/// as it is (rule E): `T = T' + S + query + fragment`, where `T'` is the resolution of the
+/// head. Whether a `//` at the start of the path needs a `/.` (see `fix_double_slash`) is
+/// decided by `T'` alone, since `S` does not start with `/`.
+fn resolves_to(base: Iri<&str>, r: &IriRef<String>, t: &str, buf: &mut String) -> bool {
+    let c = r.as_str();
+    let pos = r.positions();
+    let (path_start, path_end) = (pos.auth_end as usize, pos.path_end as usize);
+    let same = c
+        .bytes()
+        .rev()
+        .zip(t.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let b = c.as_bytes();
+    let from = (c.len() - same).max(path_start + 1);
+    let cut = (from..=path_end).find(|&k| b[k - 1] == b'/' && (k == path_end || b[k] != b'/'));
+    if let Some(k) = cut.filter(|&k| !has_dot_segment(&c[k..path_end])) {
+        // `c[k..]` ends `t`, and starts a character (after a `/`) in both.
+        let head = t.get(..t.len() - (c.len() - k));
+        if let (Ok(r), Some(head)) = (IriRef::parse(&c[..k]), head) {
+            return base.resolve_into(&r, buf) == head;
+        }
+    }
+    base.resolve_into(r, buf) == t
+}
+
 /// The directory that `merge` (RFC 3986 §5.2.3) puts in front of a relative path.
 fn base_directory(base: Iri<&str>) -> &str {
     let (has_authority, pos) = (base.has_authority(), base.positions());
@@ -174,4 +217,104 @@ fn relative_path(dir: &str, tp: &str, room: usize) -> String {
     }
     c.push_str(rest);
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check on a head of the candidate says what the resolution of the whole says, for
+    /// candidates with and without dot segments, empty segments, `//` paths, queries and
+    /// fragments, against bases with and without authority, and targets that are their
+    /// resolutions or not.
+    #[test]
+    fn the_head_check_agrees_with_the_whole_resolution() {
+        let bases = [
+            "http://a/b/c/d;p?q",
+            "http://a",
+            "http://a/",
+            "foo:a/b",
+            "foo:/a/b",
+            "foo:",
+            "foo:/b",
+            "http://a/b/c/",
+            "s://h/x/y/z?q#f",
+        ];
+        let candidates = [
+            "g/h/i",
+            "../g/h",
+            "../../../g/h/",
+            "./g:h/i",
+            "g/./h/i",
+            "g/../h/i",
+            "g/h/..",
+            "g/h/.",
+            "g//h/i",
+            "/g/h/i?x#y",
+            "/./g/h",
+            "/.//g/h",
+            "//x/g/h",
+            "//x//g/h",
+            "g/h?q/r/../s#f/./g",
+            "..",
+            ".",
+            "",
+            "#f",
+            "?q",
+            "g/é/h",
+            "foo:g/h",
+            "http://a/g/../h/i",
+            "g/.h/..i/",
+            "../",
+            "a/",
+            "a//",
+            // Resolves to `//g` against `foo:/b`, which becomes `/.//g`.
+            "x/..//g",
+        ];
+        let mut buf = String::new();
+        for b in bases {
+            let base = Iri::parse(b).unwrap();
+            let targets: alloc::vec::Vec<String> = candidates
+                .iter()
+                .map(|c| base.resolve(&IriRef::parse(*c).unwrap()).into_inner())
+                .chain([
+                    "http://a/g/h/i".into(),
+                    "foo:g/h/i".into(),
+                    "http://a/b/c/g/h".into(),
+                ])
+                // The candidates written after the base's directory as they are, dot segments
+                // and all: the ends of these targets and the candidates' are the same.
+                .chain(candidates.iter().flat_map(|c| {
+                    [
+                        "http://a/b/c/",
+                        "http://a/",
+                        "foo:a/",
+                        "foo:/a/",
+                        "s://h/x/y/",
+                    ]
+                    .map(|d| alloc::format!("{d}{c}"))
+                }))
+                .collect();
+            // Long targets, whose candidates take the head check: they resolve back.
+            for c in candidates {
+                let long = alloc::format!("{}{c}", "seg/".repeat(HEAD_CHECK_FROM / 4));
+                let t = base.resolve(&IriRef::parse(long.as_str()).unwrap());
+                if let Ok(r) = base.relativize(&t) {
+                    assert_eq!(base.resolve(&r), t, "{b} + {long}: {r}");
+                    assert!(r.as_str().len() <= long.len(), "{b} + {long}: {r}");
+                }
+            }
+            for c in candidates {
+                let r = IriRef::parse(String::from(c)).unwrap();
+                let whole = base.resolve(&r);
+                for t in &targets {
+                    assert_eq!(
+                        resolves_to(base.as_borrowed(), &r, t, &mut buf),
+                        whole == t.as_str(),
+                        "{b} + {c} against {t} (resolves to {whole})"
+                    );
+                }
+            }
+        }
+    }
 }
