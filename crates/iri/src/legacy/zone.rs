@@ -32,8 +32,16 @@ use crate::{ErrorKind, IriRef, ParseError};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ZonedIriRef<'a> {
     original: &'a str,
-    iri: IriRef<String>,
+    iri: Stripped<'a>,
     zone: Option<Range<usize>>,
+}
+
+/// The reference without the zone: the text itself when it has none (no copy of a long
+/// reference), else a copy with the zone cut out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stripped<'a> {
+    Same(IriRef<&'a str>),
+    Cut(IriRef<String>),
 }
 
 impl<'a> ZonedIriRef<'a> {
@@ -52,7 +60,7 @@ impl<'a> ZonedIriRef<'a> {
             Ok(r) => {
                 return Ok(ZonedIriRef {
                     original: text,
-                    iri: IriRef::parse(String::from(r.as_str()))?,
+                    iri: Stripped::Same(r),
                     zone: None,
                 })
             }
@@ -87,7 +95,7 @@ impl<'a> ZonedIriRef<'a> {
         })?;
         Ok(ZonedIriRef {
             original: text,
-            iri,
+            iri: Stripped::Cut(iri),
             zone: Some(zone_start..close),
         })
     }
@@ -109,7 +117,7 @@ impl<'a> ZonedIriRef<'a> {
     pub fn parse_kind(text: &'a str, kind: crate::Kind) -> Result<Self, ParseError> {
         let z = Self::parse(text)?;
         if kind != crate::Kind::IriReference {
-            crate::validate(z.iri.as_str(), kind).map_err(|mut e| {
+            crate::validate(z.as_iri_ref().as_str(), kind).map_err(|mut e| {
                 // The zone and its `%25` were cut out before the `]`.
                 if let Some(r) = &z.zone {
                     let cut = r.start - 3..r.end;
@@ -131,7 +139,10 @@ impl<'a> ZonedIriRef<'a> {
     /// assert_eq!(z.as_iri_ref().port(), Some("8080"));
     /// ```
     pub fn as_iri_ref(&self) -> IriRef<&str> {
-        self.iri.as_borrowed()
+        match &self.iri {
+            Stripped::Same(r) => *r,
+            Stripped::Cut(r) => r.as_borrowed(),
+        }
     }
 
     /// The zone identifier as written (percent-encoded as RFC 6874 §2 allows), if any.
