@@ -24,8 +24,8 @@
 //! once, and only then does the reader wait. So each result of `tail -f log | iri to-uri`
 //! appears as its line comes, while a file (or a fast pipe) still goes in full chunks.
 //!
-//! A subcommand plugs in with [`each_input`] (inputs as arguments or standard input, one
-//! output per input), or with a [`Batch`] and its [`Batch::inputs`] or [`Batch::lines`] when
+//! A subcommand plugs in with [`each_input_streamed`] (inputs as arguments or standard input,
+//! one output per input), or with a [`Batch`] and its [`Batch::inputs`] or [`Batch::lines`] when
 //! it needs the sequential step or reads files.
 
 use std::ffi::OsString;
@@ -707,36 +707,22 @@ fn progress_bar(total: Option<u64>, unit: Unit) -> ProgressBar {
     pb
 }
 
-/// The simplest way to plug a subcommand in: each input (argument, or line of standard
-/// input) goes to `map` on the workers, which writes its output line(s) into the buffer and
-/// says whether the input was fine; the outputs are written to `out` in input order. Returns
-/// whether every input was fine. Progress and `--stats` come with it.
-pub fn each_input<W, M>(args: Vec<OsString>, out: &mut W, map: M) -> io::Result<bool>
-where
-    W: Write,
-    M: Fn(Line<'_>, &mut Vec<u8>) -> bool + Sync,
-{
-    let mut batch = Batch::for_inputs(&args);
-    let mut all_ok = true;
-    batch.inputs(args, out, map, |out, _, ok, text| {
-        all_ok &= ok;
-        out.write_all(text)
-    })?;
-    batch.finish();
-    Ok(all_ok)
-}
-
 /// The length from which an input is a long line for [`each_input_streamed`]: its output is
 /// written on the writing thread, straight to the output, rather than made on a worker into
 /// the task's buffer.
 pub const LONG_LINE: usize = 1 << 20;
 
-/// [`each_input`], where a long input (at least [`LONG_LINE`] bytes) is not given to `map`:
-/// `long` writes its output straight to `out`, on the writing thread, in its place in the
-/// input order, once every output before it is written ([`Batch::inputs_streamed`]). So the output of a long line, which
-/// in JSON and TSV echoes the input besides the result, is never held whole in memory: the
-/// line and what `long` builds to write are (a 100 MB line's JSON took four times the line
-/// through the task's buffer). Returns whether every input was fine.
+/// The simplest way to plug a subcommand in: each input (argument, or line of standard
+/// input) goes to `map` on the workers, which writes its output line(s) into the buffer and
+/// says whether the input was fine; the outputs are written to `out` in input order. Progress
+/// and `--stats` come with it. Returns whether every input was fine.
+///
+/// A long input (at least [`LONG_LINE`] bytes) is not given to `map`: `long` writes its
+/// output straight to `out`, on the writing thread, in its place in the input order, once
+/// every output before it is written ([`Batch::inputs_streamed`]). So the output of a long
+/// line, which in JSON and TSV echoes the input besides the result, is never held whole in
+/// memory: the line and what `long` builds to write are (a 100 MB line's JSON took four times
+/// the line through the task's buffer).
 pub fn each_input_streamed<W, M, L>(
     args: Vec<OsString>,
     out: &mut W,

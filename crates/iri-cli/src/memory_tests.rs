@@ -283,8 +283,8 @@ impl AddLine for String {
 
 /// The transforms on one long line, in each format: the line (read into the batch's chunk) and
 /// their output, made once (relativize: its candidate, checked by resolving only its head,
-/// since the rest ends the target as it is; resolving the whole took one line more). A line of [`LONG_LINE`](crate::batch::LONG_LINE) bytes or more
-/// is written straight to the output rather than through the task's buffer, so that JSON and
+/// since the rest ends the target as it is; resolving the whole took one line more). A line of
+/// [`LONG_LINE`](crate::batch::LONG_LINE) bytes or more is written straight to the output rather than through the task's buffer, so that JSON and
 /// TSV, which echo the input beside the output, do not hold both (before: 3.5 times the line
 /// for JSON and TSV, 4.5 for `display`'s JSON). `to-uri` makes each `é` of the line six
 /// bytes (`%C3%A9`): its output is 1.67 times the line.
@@ -343,6 +343,28 @@ fn line_subcommands_within_three_times_the_line() {
     }
     for format in ["text", "json"] {
         long_line(&["lint"], format, 1.25, line);
+    }
+}
+
+/// `parse` and `to-uri` with a variant grammar (`--lenient`, `--leiri`, `--zone-id`) on one
+/// long line, in each format: the line and its parse, written straight out as `parse` is
+/// (`to-uri --lenient`: and its URI form, 1.67 times the line).
+#[test]
+fn variant_grammars_on_one_line_within_three_times_the_line() {
+    let line = &lines()[1].1;
+    for (args, bound) in [
+        (&["parse", "--lenient"][..], 1.25),
+        (&["parse", "--leiri"], 1.25),
+        (&["parse", "--zone-id"], 1.25),
+        (&["to-uri", "--lenient"], 2.75),
+    ] {
+        for format in ["text", "json", "tsv"] {
+            let (_, written) = long_line(args, format, bound, line);
+            assert!(
+                written > line.len(),
+                "{args:?} {format}: {written} bytes written"
+            );
+        }
     }
 }
 

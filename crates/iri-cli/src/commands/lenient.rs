@@ -13,7 +13,7 @@ use iri::{IriRef, Kind, ParseError};
 
 use super::variant::{parse_variant, Variant};
 use super::Outcome;
-use crate::batch::each_input;
+use crate::batch::{each_input_streamed, Line};
 use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
@@ -40,7 +40,7 @@ impl Variant for Lenient {
         r.as_iri_ref()
     }
 
-    fn write_text(r: &LenientIriRef<'_>, out: &mut Vec<u8>) -> io::Result<()> {
+    fn write_text(r: &LenientIriRef<'_>, out: &mut impl Write) -> io::Result<()> {
         for (n, w) in r.warnings().iter().enumerate() {
             let sep = if n == 0 { " " } else { "; " };
             write!(out, "{sep}warning: {}", escaped(&w.to_string()))?;
@@ -48,9 +48,9 @@ impl Variant for Lenient {
         Ok(())
     }
 
-    fn write_json(
+    fn write_json<W: Write>(
         r: &LenientIriRef<'_>,
-        o: &mut JsonObject<'_, Vec<u8>>,
+        o: &mut JsonObject<'_, W>,
         input: &str,
     ) -> io::Result<()> {
         o.objects("warnings", r.warnings(), |o, w| write_warning(o, w, input))
@@ -86,40 +86,55 @@ pub fn to_uri_lenient(
     if format == Format::Tsv {
         out.write_all(b"input\toutput\terror\twarnings\n")?;
     }
-    let all_ok = each_input(inputs, out, |line, out| {
-        let (origin, bytes) = (line.origin, line.bytes);
-        let mut uri = String::new();
-        let parsed = match std::str::from_utf8(bytes) {
-            Ok(s) => LenientIriRef::parse(s, mode).map_err(|e| Failure::parse(&e)),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
-        };
-        let result = parsed.and_then(|r| {
-            map(&r.as_iri_ref(), &mut uri).map_err(|mut f| {
-                if let Some(at) = f.offset {
-                    let original = original_offset(r.warnings(), at);
-                    // The message tells the offset too.
-                    f.message = f
-                        .message
-                        .replace(&format!("at byte {at} "), &format!("at byte {original} "));
-                    f.offset = Some(original);
-                }
-                f
-            })?;
-            Ok(r)
-        });
-        let ok = result.is_ok();
-        let input = String::from_utf8_lossy(bytes);
-        let result = result.as_ref().map(|r| (uri.as_str(), r.warnings()));
+    // A long line's output goes straight out rather than through the task's buffer.
+    let all_ok = each_input_streamed(
+        inputs,
+        out,
         // Writing into memory cannot fail.
-        let _ = write_uri_line(out, format, origin, &input, result);
-        ok
-    })?;
+        |line, out| to_uri_one(mode, out, line, format, &map).unwrap_or(false),
+        |out, line| to_uri_one(mode, out, line, format, &map),
+    )?;
     Ok(Outcome::from_ok(all_ok))
+}
+
+/// Maps one input of `to-uri --lenient` and writes its line; whether it is valid.
+fn to_uri_one(
+    mode: ParseMode,
+    out: &mut impl Write,
+    line: Line<'_>,
+    format: Format,
+    map: &impl Fn(&IriRef<&str>, &mut String) -> Result<(), Failure>,
+) -> io::Result<bool> {
+    let (origin, bytes) = (line.origin, line.bytes);
+    let mut uri = String::new();
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(s) => LenientIriRef::parse(s, mode).map_err(|e| Failure::parse(&e)),
+        Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+    };
+    let result = parsed.and_then(|r| {
+        map(&r.as_iri_ref(), &mut uri).map_err(|mut f| {
+            if let Some(at) = f.offset {
+                let original = original_offset(r.warnings(), at);
+                // The message tells the offset too.
+                f.message = f
+                    .message
+                    .replace(&format!("at byte {at} "), &format!("at byte {original} "));
+                f.offset = Some(original);
+            }
+            f
+        })?;
+        Ok(r)
+    });
+    let ok = result.is_ok();
+    let input = String::from_utf8_lossy(bytes);
+    let result = result.as_ref().map(|r| (uri.as_str(), r.warnings()));
+    write_uri_line(out, format, origin, &input, result)?;
+    Ok(ok)
 }
 
 /// Writes the line of `to-uri --lenient` for one input: its URI and warnings, or its failure.
 fn write_uri_line(
-    out: &mut Vec<u8>,
+    out: &mut impl Write,
     format: Format,
     origin: Origin,
     input: &str,
@@ -134,8 +149,7 @@ fn write_uri_line(
             for w in warnings {
                 warn(format_args!("{origin}: warning: {w}"));
             }
-            out.push(b'\n');
-            Ok(())
+            out.write_all(b"\n")
         }
         (Format::Json, _) => {
             let mut o = JsonObject::begin(&mut *out)?;

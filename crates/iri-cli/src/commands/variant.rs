@@ -12,7 +12,7 @@ use iri::{IriRef, ParseError};
 
 use super::components::{Components, TSV_HEADER};
 use super::Outcome;
-use crate::batch::each_input;
+use crate::batch::{each_input_streamed, Line};
 use crate::cli::Format;
 use crate::failure::Failure;
 use crate::input::Origin;
@@ -34,12 +34,12 @@ pub(super) trait Variant: Sync {
     /// The strict IRI reference whose components are shown.
     fn strict<'p>(parsed: &'p Self::Parsed<'_>) -> IriRef<&'p str>;
     /// Writes what the variant adds after the components on a text line (escaped).
-    fn write_text(parsed: &Self::Parsed<'_>, out: &mut Vec<u8>) -> io::Result<()>;
+    fn write_text(parsed: &Self::Parsed<'_>, out: &mut impl Write) -> io::Result<()>;
     /// Writes the variant's member(s) after the components in JSON; `input` is the text its
     /// offsets are in.
-    fn write_json(
+    fn write_json<W: Write>(
         parsed: &Self::Parsed<'_>,
-        o: &mut JsonObject<'_, Vec<u8>>,
+        o: &mut JsonObject<'_, W>,
         input: &str,
     ) -> io::Result<()>;
     /// The variant's TSV column, empty for `None`.
@@ -61,27 +61,41 @@ pub(super) fn parse_variant<V: Variant>(
         out.write_all(V::COLUMN.as_bytes())?;
         out.write_all(b"\n")?;
     }
-    let all_ok = each_input(inputs, out, |line, out| {
-        let (origin, bytes) = (line.origin, line.bytes);
-        let parsed = match std::str::from_utf8(bytes) {
-            Ok(s) => variant.parse(s).map_err(|e| Failure::parse(&e)),
-            Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
-        };
-        let ok = parsed.is_ok();
-        let input = String::from_utf8_lossy(bytes);
+    // A long line's output goes straight out rather than through the task's buffer, where
+    // JSON and TSV would hold the echoed input beside the components.
+    let all_ok = each_input_streamed(
+        inputs,
+        out,
         // Writing into memory cannot fail.
-        let _ = match format {
-            Format::Text => write_text::<V>(out, origin, &parsed),
-            Format::Json => write_json::<V>(out, &input, &parsed),
-            Format::Tsv => write_tsv::<V>(out, &input, &parsed),
-        };
-        ok
-    })?;
+        |line, out| write_one(variant, out, line, format).unwrap_or(false),
+        |out, line| write_one(variant, out, line, format),
+    )?;
     Ok(Outcome::from_ok(all_ok))
 }
 
+/// Writes the output line of one input in `format`; whether it is valid.
+fn write_one<V: Variant>(
+    variant: &V,
+    out: &mut impl Write,
+    line: Line<'_>,
+    format: Format,
+) -> io::Result<bool> {
+    let (origin, bytes) = (line.origin, line.bytes);
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(s) => variant.parse(s).map_err(|e| Failure::parse(&e)),
+        Err(e) => Err(Failure::utf8(&e, bytes, Some(origin))),
+    };
+    let input = String::from_utf8_lossy(bytes);
+    match format {
+        Format::Text => write_text::<V>(out, origin, &parsed)?,
+        Format::Json => write_json::<V>(out, &input, &parsed)?,
+        Format::Tsv => write_tsv::<V>(out, &input, &parsed)?,
+    }
+    Ok(parsed.is_ok())
+}
+
 fn write_text<V: Variant>(
-    out: &mut Vec<u8>,
+    out: &mut impl Write,
     origin: Origin,
     parsed: &Result<V::Parsed<'_>, Failure>,
 ) -> io::Result<()> {
@@ -95,7 +109,7 @@ fn write_text<V: Variant>(
 }
 
 fn write_json<V: Variant>(
-    out: &mut Vec<u8>,
+    out: &mut impl Write,
     input: &str,
     parsed: &Result<V::Parsed<'_>, Failure>,
 ) -> io::Result<()> {
@@ -120,7 +134,7 @@ fn write_json<V: Variant>(
 }
 
 fn write_tsv<V: Variant>(
-    out: &mut Vec<u8>,
+    out: &mut impl Write,
     input: &str,
     parsed: &Result<V::Parsed<'_>, Failure>,
 ) -> io::Result<()> {

@@ -43,14 +43,18 @@ impl Variant for Zoned {
         z.as_iri_ref()
     }
 
-    fn write_text(z: &ZonedIriRef<'_>, out: &mut Vec<u8>) -> io::Result<()> {
+    fn write_text(z: &ZonedIriRef<'_>, out: &mut impl Write) -> io::Result<()> {
         match z.zone_id() {
             Some(zone) => write!(out, " zone={}", escaped(zone)),
             None => Ok(()),
         }
     }
 
-    fn write_json(z: &ZonedIriRef<'_>, o: &mut JsonObject<'_, Vec<u8>>, _: &str) -> io::Result<()> {
+    fn write_json<W: Write>(
+        z: &ZonedIriRef<'_>,
+        o: &mut JsonObject<'_, W>,
+        _: &str,
+    ) -> io::Result<()> {
         o.str("zone", z.zone_id())
     }
 
