@@ -17,9 +17,9 @@
 
 use pyo3::prelude::*;
 
+mod build;
 mod engine;
 mod extension;
-mod build;
 mod fail;
 mod fast;
 mod ops;
