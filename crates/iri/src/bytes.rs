@@ -24,6 +24,63 @@ pub fn rfind_byte(haystack: &[u8], byte: u8) -> Option<usize> {
     crate::scan::rfind_byte(haystack, haystack.len(), byte)
 }
 
+/// The index of every byte `byte` in `haystack`, in order: what `memchr_iter` does. It takes
+/// 64 bytes per step (SSE2 on x86-64) and hands out their matches one by one, so that
+/// cutting a block into many short lines costs no search call per line.
+///
+/// ```
+/// let ends: Vec<usize> = iri::bytes::byte_indexes(b"a\nbc\n\nd", b'\n').collect();
+/// assert_eq!(ends, [1, 4, 5]);
+/// ```
+pub fn byte_indexes(haystack: &[u8], byte: u8) -> ByteIndexes<'_> {
+    let mask = if haystack.is_empty() {
+        0
+    } else {
+        crate::scan::set::byte_mask64(haystack, 0, byte)
+    };
+    ByteIndexes {
+        haystack,
+        byte,
+        at: 0,
+        mask,
+    }
+}
+
+/// The iterator of [`byte_indexes`].
+///
+/// ```
+/// let mut it = iri::bytes::byte_indexes(b"x,y", b',');
+/// assert_eq!((it.next(), it.next()), (Some(1), None));
+/// ```
+#[derive(Debug, Clone)]
+pub struct ByteIndexes<'a> {
+    haystack: &'a [u8],
+    byte: u8,
+    /// Where the 64 bytes of `mask` start.
+    at: usize,
+    /// The matches not handed out yet among the 64 bytes from `at`, one bit each.
+    mask: u64,
+}
+
+impl Iterator for ByteIndexes<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            let next = self.at + 64;
+            if next >= self.haystack.len() {
+                return None;
+            }
+            self.at = next;
+            self.mask = crate::scan::set::byte_mask64(self.haystack, next, self.byte);
+        }
+        let k = self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        Some(self.at + k)
+    }
+}
+
 /// A set of byte values to search for with [`find_in_set`]: any of the 256 values, built at
 /// compile time.
 ///
@@ -213,6 +270,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn byte_indexes_are_every_match_in_order() {
+        // Every length up to 200 (within and across the 64-byte steps), with the byte at a
+        // pattern of places (every k-th byte, for several k), and at none.
+        for n in 0..200usize {
+            for k in [1usize, 2, 3, 7, 16, 63, 64, 65, 1000] {
+                let s: Vec<u8> = (0..n)
+                    .map(|i| if i % k == k - 1 { b'\n' } else { b'x' })
+                    .collect();
+                let want: Vec<usize> = (0..n).filter(|&i| s[i] == b'\n').collect();
+                let got: Vec<usize> = byte_indexes(&s, b'\n').collect();
+                assert_eq!(got, want, "n {n}, every {k}");
+                for at in (0..=n).step_by(13) {
+                    let m = crate::scan::set::byte_mask64_scalar(&s, at, b'\n');
+                    assert_eq!(crate::scan::set::byte_mask64(&s, at, b'\n'), m, "{n} {at}");
+                }
+            }
+        }
+        // A zero byte: the padding of the tail is not a match.
+        assert_eq!(byte_indexes(&[0, 1, 0], 0).collect::<Vec<_>>(), [0, 2]);
+        let mut it = byte_indexes(b"", b'a');
+        assert_eq!((it.next(), it.next()), (None, None));
     }
 
     #[test]

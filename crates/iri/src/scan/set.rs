@@ -45,3 +45,28 @@ pub(crate) fn find_in_set_scalar(s: &[u8], from: usize, set: &SetRows) -> Option
         .position(|&b| set.contains(b))
         .map(|i| from + i)
 }
+
+/// The bytes of `s[at..at + 64]` equal to `v`, one bit each (bit `k` for `s[at + k]`); the
+/// bytes past the end of `s` count as not equal. `at <= s.len()`.
+#[inline]
+pub(crate) fn byte_mask64(s: &[u8], at: usize, v: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is part of x86-64.
+    unsafe {
+        super::x86::byte_mask64_sse2(s, at, v)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        byte_mask64_scalar(s, at, v)
+    }
+}
+
+/// [`byte_mask64`] one byte at a time, for every target.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86-64 has its own
+pub(crate) fn byte_mask64_scalar(s: &[u8], at: usize, v: u8) -> u64 {
+    let end = s.len().min(at + 64);
+    s[at..end]
+        .iter()
+        .enumerate()
+        .fold(0, |m, (k, &b)| m | (u64::from(b == v) << k))
+}

@@ -1,6 +1,7 @@
 //! The SSSE3 search for the first byte of a set ([`crate::scan::set`]), 16 bytes per step: a
 //! byte's low nibble picks its row of the set's bitmap with `pshufb` (one row table for the
-//! bytes below 0x80, one for the others), and its high nibble the bit in the row.
+//! bytes below 0x80, one for the others), and its high nibble the bit in the row. Also the
+//! mask of one byte value over 64 bytes (SSE2), which a caller walks bit by bit.
 
 use super::{bits, load16, load_tail};
 use crate::scan::set::SetRows;
@@ -65,4 +66,34 @@ pub(crate) fn find_in_set_ssse3(s: &[u8], from: usize, set: &SetRows) -> Option<
         }
     }
     None
+}
+
+/// [`crate::scan::set::byte_mask64`] with SSE2: four 16-byte compares.
+#[inline]
+#[target_feature(enable = "sse2")]
+pub(crate) fn byte_mask64_sse2(s: &[u8], at: usize, v: u8) -> u64 {
+    let needle = _mm_set1_epi8(v as i8);
+    let n = s.len();
+    if at + 64 <= n {
+        let mut m = 0u64;
+        for k in 0..4 {
+            let w = bits(_mm_cmpeq_epi8(load16(s, at + 16 * k), needle));
+            m |= u64::from(w) << (16 * k);
+        }
+        return m;
+    }
+    // The tail: 16 bytes at a time, the last piece padded (its padding masked off).
+    let mut m = 0u64;
+    let mut i = at;
+    while i < n {
+        let w = if i + 16 <= n {
+            bits(_mm_cmpeq_epi8(load16(s, i), needle))
+        } else {
+            let (w, left) = load_tail(s, i);
+            bits(_mm_cmpeq_epi8(w, needle)) & ((1 << left) - 1)
+        };
+        m |= u64::from(w) << (i - at);
+        i += 16;
+    }
+    m
 }
