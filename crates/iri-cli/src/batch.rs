@@ -234,7 +234,7 @@ impl Chunk {
     /// read error the chunk holds the lines read before it.
     ///
     /// The reader's buffer is taken a block at a time: the line feeds in it are found with the
-    /// library's SIMD search ([`iri::bytes::byte_indexes`], 64 bytes a step), its whole lines
+    /// library's SIMD search ([`iri::bytes::find_byte`]), its whole lines
     /// copied at once. The piece of a line after the block's last line feed stays in the
     /// reader, so that it is asked again whether a whole line is there; only a line that has no
     /// line feed in a whole block (a long line) is taken in pieces, and then read to its end.
@@ -278,10 +278,10 @@ impl Chunk {
             let first_new = self.lines.len();
             let mut start = partial.unwrap_or(base);
             let mut taken = 0;
-            // The line feeds of the block, 64 bytes per search step; a trailing `\r` is
-            // stripped here, from the block or (for a line feed that opens the block) from
-            // the piece of the line read before it.
-            for k in iri::bytes::byte_indexes(block, b'\n') {
+            // A trailing `\r` is stripped here, from the block or (for a line feed that opens
+            // the block) from the piece of the line read before it.
+            while let Some(k) = iri::bytes::find_byte(&block[taken..], b'\n') {
+                let k = taken + k;
                 let mut end = base + k;
                 let before = if k > 0 { block[k - 1] } else { 0 };
                 if end > start && (before == b'\r' || (k == 0 && self.data[end - 1] == b'\r')) {

@@ -24,63 +24,6 @@ pub fn rfind_byte(haystack: &[u8], byte: u8) -> Option<usize> {
     crate::scan::rfind_byte(haystack, haystack.len(), byte)
 }
 
-/// The index of every byte `byte` in `haystack`, in order: what `memchr_iter` does. It takes
-/// 64 bytes per step (SSE2 on x86-64) and hands out their matches one by one, so that
-/// cutting a block into many short lines costs no search call per line.
-///
-/// ```
-/// let ends: Vec<usize> = iri::bytes::byte_indexes(b"a\nbc\n\nd", b'\n').collect();
-/// assert_eq!(ends, [1, 4, 5]);
-/// ```
-pub fn byte_indexes(haystack: &[u8], byte: u8) -> ByteIndexes<'_> {
-    let mask = if haystack.is_empty() {
-        0
-    } else {
-        crate::scan::set::byte_mask64(haystack, 0, byte)
-    };
-    ByteIndexes {
-        haystack,
-        byte,
-        at: 0,
-        mask,
-    }
-}
-
-/// The iterator of [`byte_indexes`].
-///
-/// ```
-/// let mut it = iri::bytes::byte_indexes(b"x,y", b',');
-/// assert_eq!((it.next(), it.next()), (Some(1), None));
-/// ```
-#[derive(Debug, Clone)]
-pub struct ByteIndexes<'a> {
-    haystack: &'a [u8],
-    byte: u8,
-    /// Where the 64 bytes of `mask` start.
-    at: usize,
-    /// The matches not handed out yet among the 64 bytes from `at`, one bit each.
-    mask: u64,
-}
-
-impl Iterator for ByteIndexes<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.mask == 0 {
-            let next = self.at + 64;
-            if next >= self.haystack.len() {
-                return None;
-            }
-            self.at = next;
-            self.mask = crate::scan::set::byte_mask64(self.haystack, next, self.byte);
-        }
-        let k = self.mask.trailing_zeros() as usize;
-        self.mask &= self.mask - 1;
-        Some(self.at + k)
-    }
-}
-
 /// A set of byte values to search for with [`find_in_set`]: any of the 256 values, built at
 /// compile time.
 ///
@@ -184,9 +127,9 @@ impl core::fmt::Debug for ByteSet {
     }
 }
 
-/// The index of the first byte of `haystack` that is in `set`, or `None`: 16 bytes per step
-/// with SSSE3 on x86-64 (asked of the processor once, with the `std` feature), one at a
-/// time elsewhere.
+/// The index of the first byte of `haystack` that is in `set`, or `None`: 32 bytes per step
+/// with AVX2 on x86-64, 16 with SSSE3 (asked of the processor once, with the `std`
+/// feature), one at a time elsewhere.
 ///
 /// ```
 /// use iri::bytes::{find_in_set, ByteSet};
@@ -197,6 +140,25 @@ impl core::fmt::Debug for ByteSet {
 #[inline]
 pub fn find_in_set(haystack: &[u8], set: &ByteSet) -> Option<usize> {
     crate::scan::set::find_in_set(haystack, 0, &set.0)
+}
+
+/// The index of the first byte of `haystack` outside `first..=last`, or `None` (also when
+/// `first` is above `last`, an empty range, and `haystack` is empty): 16 bytes per step with
+/// SSE2 on x86-64. The quick test that a text is all printable ASCII is
+/// `find_outside(text, b' ', b'~').is_none()`.
+///
+/// ```
+/// use iri::bytes::find_outside;
+/// assert_eq!(find_outside(b"http://a/\tb", b' ', b'~'), Some(9));
+/// assert_eq!(find_outside(b"plain", b' ', b'~'), None);
+/// assert_eq!(find_outside("caf\u{e9}".as_bytes(), 0, 0x7F), Some(3));
+/// ```
+#[inline]
+pub fn find_outside(haystack: &[u8], first: u8, last: u8) -> Option<usize> {
+    if first > last {
+        return (!haystack.is_empty()).then_some(0);
+    }
+    crate::scan::set::find_outside(haystack, 0, first, last)
 }
 
 #[cfg(test)]
@@ -213,6 +175,13 @@ mod tests {
             ByteSet::range(0x80, 0xFF),
             ByteSet::range(0, 255),
         ]
+    }
+
+    /// The search of `set` in `s` by every version the processor has.
+    fn every_version(s: &[u8], set: &ByteSet) -> Vec<(&'static str, Option<usize>)> {
+        let mut all = crate::scan::set::find_in_set_every_version(s, &set.0);
+        all.push(("dispatched", find_in_set(s, set)));
+        all
     }
 
     #[test]
@@ -235,25 +204,22 @@ mod tests {
 
     #[test]
     fn the_set_search_agrees_with_the_one_byte_version() {
-        // Every length up to 40, every position and value of one byte from the set in a text
-        // of bytes outside it (the search's fast path, its 16-byte steps and both tails),
-        // for every byte value as the member.
+        // Every length up to 70, every position and value of one byte from the set in a text
+        // of bytes outside it (the 16- and 32-byte steps and their tails), for every byte
+        // value as the member.
         for b in 0..=255u8 {
             let set = ByteSet::EMPTY.with(b);
             let filler = b.wrapping_add(1);
-            for n in 0..40usize {
+            for n in 0..70usize {
                 for at in 0..=n {
                     let mut s = vec![filler; n];
                     if at < n {
                         s[at] = b;
                     }
                     let want = s.iter().position(|&c| c == b);
-                    assert_eq!(find_in_set(&s, &set), want, "{b:#x} in {s:?}");
-                    assert_eq!(
-                        crate::scan::set::find_in_set_scalar(&s, 0, &set.0),
-                        want,
-                        "{b:#x} in {s:?}"
-                    );
+                    for (version, got) in every_version(&s, &set) {
+                        assert_eq!(got, want, "{version}: {b:#x} in {s:?}");
+                    }
                 }
             }
         }
@@ -265,7 +231,9 @@ mod tests {
                         let mut s: Vec<u8> = (0..n).map(|k| b'a' + (k % 26) as u8).collect();
                         s[at] = v;
                         let want = s.iter().position(|&c| set.contains(c));
-                        assert_eq!(find_in_set(&s, &set), want, "{s:?}");
+                        for (version, got) in every_version(&s, &set) {
+                            assert_eq!(got, want, "{version}: {s:?}");
+                        }
                     }
                 }
             }
@@ -273,27 +241,37 @@ mod tests {
     }
 
     #[test]
-    fn byte_indexes_are_every_match_in_order() {
-        // Every length up to 200 (within and across the 64-byte steps), with the byte at a
-        // pattern of places (every k-th byte, for several k), and at none.
-        for n in 0..200usize {
-            for k in [1usize, 2, 3, 7, 16, 63, 64, 65, 1000] {
-                let s: Vec<u8> = (0..n)
-                    .map(|i| if i % k == k - 1 { b'\n' } else { b'x' })
-                    .collect();
-                let want: Vec<usize> = (0..n).filter(|&i| s[i] == b'\n').collect();
-                let got: Vec<usize> = byte_indexes(&s, b'\n').collect();
-                assert_eq!(got, want, "n {n}, every {k}");
-                for at in (0..=n).step_by(13) {
-                    let m = crate::scan::set::byte_mask64_scalar(&s, at, b'\n');
-                    assert_eq!(crate::scan::set::byte_mask64(&s, at, b'\n'), m, "{n} {at}");
+    fn the_range_search_agrees_with_the_one_byte_version() {
+        // Every byte value at every position of texts up to 40 bytes (the 16-byte steps and
+        // both tails), for ranges at both ends, in the middle and of one value.
+        for (first, last) in [
+            (0x20, 0x7E),
+            (0x00, 0x7F),
+            (0x80, 0xFF),
+            (b'a', b'a'),
+            (0, 255),
+        ] {
+            for n in 0..40usize {
+                for at in 0..n {
+                    for v in 0..=255u8 {
+                        let mut s = vec![first; n];
+                        s[at] = v;
+                        let want = s.iter().position(|b| !(first..=last).contains(b));
+                        assert_eq!(
+                            find_outside(&s, first, last),
+                            want,
+                            "{first}..={last} {s:?}"
+                        );
+                        assert_eq!(
+                            crate::scan::set::find_outside_scalar(&s, 0, first, last),
+                            want
+                        );
+                    }
                 }
             }
         }
-        // A zero byte: the padding of the tail is not a match.
-        assert_eq!(byte_indexes(&[0, 1, 0], 0).collect::<Vec<_>>(), [0, 2]);
-        let mut it = byte_indexes(b"", b'a');
-        assert_eq!((it.next(), it.next()), (None, None));
+        assert_eq!(find_outside(b"x", 2, 1), Some(0));
+        assert_eq!(find_outside(b"", 2, 1), None);
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! `iri::bytes::find_in_set` against the obvious byte-by-byte search over the corpus
-//! (`data/corpus/corpus.txt`): every line, from every start, for sets of the kinds callers
-//! build (delimiters, controls, lead bytes of non-ASCII characters, one byte).
+//! `iri::bytes::find_in_set` and `find_outside` against the obvious byte-by-byte searches
+//! over the corpus (`data/corpus/corpus.txt`): every line, from every start, for sets of the
+//! kinds callers build (delimiters, controls, lead bytes of non-ASCII characters, one byte)
+//! and for ranges (printable ASCII, ASCII).
 
-use iri::bytes::{find_in_set, ByteSet};
+use iri::bytes::{find_in_set, find_outside, ByteSet};
 
 #[test]
 fn the_set_search_agrees_with_the_byte_by_byte_search_over_the_corpus() {
@@ -19,6 +20,21 @@ fn the_set_search_agrees_with_the_byte_by_byte_search_over_the_corpus() {
     for line in text.lines() {
         lines += 1;
         let b = line.as_bytes();
+        for (first, last) in [(b' ', b'~'), (0, 0x7F), (b'a', b'z')] {
+            let mut from = 0;
+            loop {
+                let want = b[from..].iter().position(|c| !(first..=last).contains(c));
+                assert_eq!(
+                    find_outside(&b[from..], first, last),
+                    want,
+                    "{line:?} from {from}"
+                );
+                match want {
+                    Some(i) => from += i + 1,
+                    None => break,
+                }
+            }
+        }
         for (k, set) in sets.iter().enumerate() {
             let mut from = 0;
             loop {

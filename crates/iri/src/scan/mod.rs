@@ -21,9 +21,9 @@
 //!   made once for the exact result); [`push_octet_entries`] appends octets as the entries
 //!   of an all-ASCII table, the portable writer's step.
 //! - [`set::find_in_set`]`(s, from, set)`: the first index `i >= from` with `s[i]` in `set`
-//!   (a [`set::SetRows`], any set of byte values), or `None`; SSSE3 takes 16 bytes per step.
-//!   [`set::byte_mask64`]`(s, at, v)`: one bit for each byte of `s[at..at + 64]` equal to
-//!   `v` (SSE2), for walking every line end of a block without a call per line.
+//!   (a [`set::SetRows`], any set of byte values), or `None`; AVX2 takes 32 bytes per step, SSSE3 16.
+//!   [`set::find_outside`]`(s, from, first, last)`: the first index `i >= from` with `s[i]`
+//!   outside `first..=last`, or `None` (SSE2).
 //! - `word::swar_eq`, `word::load_word`, `word::HIGH`: the word-level pieces, for code that
 //!   combines words itself.
 //! - [`first_dot_segment`], [`normal_marks`], [`ascii_case_scan`], [`count_non_ascii`]: the
