@@ -202,17 +202,35 @@ impl Chunk {
         }
     }
 
-    /// The `i`-th line, with its text when `span` is the text of `data[at..]` up to its end
-    /// or further (the lines of a task, checked at once).
-    fn line_in<'a>(&'a self, i: usize, span: Option<(&'a str, usize)>) -> Line<'a> {
-        let mut line = self.line(i);
-        if let Some((text, at)) = span {
-            let r = &self.lines[i];
-            // Lines end at a line feed or a carriage return (ASCII), or at the end of the
-            // input: on character boundaries of `text`.
-            line.text = text.get(r.start - at..r.end - at);
+    /// The `i`-th line, whose range in `data` is `r`, with its text when `span` is the text of
+    /// `data[at..]` up to its end or further (the lines of a task, checked at once).
+    #[inline]
+    fn line_in<'a>(
+        &'a self,
+        i: usize,
+        r: &Range<usize>,
+        span: Option<(&'a str, usize)>,
+    ) -> Line<'a> {
+        let n = self.first + i;
+        let origin = if self.arguments {
+            Origin::Argument(n)
+        } else {
+            Origin::Line(n)
+        };
+        // Lines end at a line feed or a carriage return (ASCII), or at the end of the input:
+        // on character boundaries of `text`.
+        if let Some(text) = span.and_then(|(text, at)| text.get(r.start - at..r.end - at)) {
+            return Line {
+                origin,
+                bytes: text.as_bytes(),
+                text: Some(text),
+            };
         }
-        line
+        Line {
+            origin,
+            bytes: &self.data[r.clone()],
+            text: None,
+        }
     }
 
     /// Reads the next lines of `reader` into the (cleared) chunk; `next` is the number of the
@@ -264,10 +282,17 @@ impl Chunk {
             let first_new = self.lines.len();
             let mut start = partial.unwrap_or(base);
             let mut taken = 0;
+            // A trailing `\r` is stripped here, from the block or (for a line feed that opens
+            // the block) from the piece of the line read before it.
             while let Some(k) = iri::bytes::find_byte(&block[taken..], b'\n') {
-                let end = base + taken + k;
+                let k = taken + k;
+                let mut end = base + k;
+                let before = if k > 0 { block[k - 1] } else { 0 };
+                if end > start && (before == b'\r' || (k == 0 && self.data[end - 1] == b'\r')) {
+                    end -= 1;
+                }
                 self.lines.push(start..end);
-                taken += k + 1;
+                taken = k + 1;
                 start = base + taken;
                 if self.lines.len() >= CHUNK_LINES || start >= CHUNK_BYTES {
                     break;
@@ -289,11 +314,6 @@ impl Chunk {
             reader.consume(taken);
             self.consumed += taken as u64;
             *next += self.lines.len() - first_new;
-            for line in &mut self.lines[first_new..] {
-                if line.end > line.start && self.data[line.end - 1] == b'\r' {
-                    line.end -= 1;
-                }
-            }
         }
         Ok(())
     }
@@ -367,8 +387,9 @@ where
             items: Vec::with_capacity(range.len()),
             stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
-        for i in range {
-            let line = chunk.line_in(i, span);
+        let first = range.start;
+        for (k, r) in chunk.lines[range].iter().enumerate() {
+            let line = chunk.line_in(first + k, r, span);
             if let Some(s) = &mut task.stats {
                 s.add(line.bytes);
             }

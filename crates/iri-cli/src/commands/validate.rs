@@ -51,7 +51,11 @@ impl Reporter {
         batch.lines(reader, out, map, |out, _, invalid, text| {
             counts.lines += 1;
             counts.invalid += u64::from(invalid);
-            out.write_all(text)
+            // Only an invalid line has a report: no call into the writer for the others.
+            if invalid {
+                out.write_all(text)?;
+            }
+            Ok(())
         })
     }
 

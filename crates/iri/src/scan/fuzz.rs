@@ -2,8 +2,9 @@
 //! the tests, which run them on fixed inputs, also under Miri):
 //! every version of each scan (the dispatching one, the portable one and, where the processor
 //! has them, the SSE2, SSSE3 and AVX2 ones) agrees with the one-byte-at-a-time version of
-//! `one_byte.rs`, for every class; so do the marks of a text of up to 128 bytes, and the
-//! IRI→URI writers with the non-ASCII bits and counts they are sized and placed by.
+//! `one_byte.rs`, for every class; so do the marks of a text of up to 128 bytes, the
+//! IRI→URI writers with the non-ASCII bits and counts they are sized and placed by, and the
+//! searches of a byte set and of a byte range.
 
 use super::one_byte;
 
@@ -54,6 +55,7 @@ fn check_at(s: &[u8], from: usize, v: u8) {
     if from == 0 && (1..=super::LONG_MARKS_MAX).contains(&s.len()) {
         check_marks(s);
     }
+    check_sets(s, from, v);
     let want = one_byte::find_byte(s, from, v);
     assert_eq!(super::find_byte(s, from, v), want, "{v} {from} {s:02X?}");
     assert_eq!(
@@ -197,4 +199,49 @@ fn check_uri_octets(s: &[u8]) {
             assert_eq!(moved, Some(cuts.map(|e| one_byte(&b[..e]).len())));
         }
     }
+}
+
+/// The set search (a set of three values made from `v`, one in each half when `v` is below
+/// 0x80) and the range search (a range from `v`) of `s` from `from`, every version, against
+/// the byte-by-byte search.
+fn check_sets(s: &[u8], from: usize, v: u8) {
+    use super::set::{find_in_set, find_in_set_scalar, find_outside, find_outside_scalar};
+    let set = super::set::SetRows::EMPTY
+        .with(v)
+        .with(v ^ 0x80)
+        .with(v.wrapping_mul(7));
+    let want = s[from..]
+        .iter()
+        .position(|&b| set.contains(b))
+        .map(|i| from + i);
+    assert_eq!(find_in_set(s, from, &set), want, "set {v} {from} {s:02X?}");
+    assert_eq!(find_in_set_scalar(s, from, &set), want, "set {v} {from}");
+    #[cfg(target_arch = "x86_64")]
+    {
+        if super::x86::has_ssse3() {
+            // SAFETY: the processor has SSSE3 (checked just above).
+            let got = unsafe { super::x86::find_in_set_ssse3(s, from, &set) };
+            assert_eq!(got, want, "ssse3 set {v} {from} {s:02X?}");
+        }
+        if super::x86::has_avx2() {
+            // SAFETY: the processor has AVX2 (checked just above).
+            let got = unsafe { super::x86::find_in_set_avx2(s, from, &set) };
+            assert_eq!(got, want, "avx2 set {v} {from} {s:02X?}");
+        }
+    }
+    let (first, last) = (v.min(v ^ 0x55), v.max(v ^ 0x55));
+    let want = s[from..]
+        .iter()
+        .position(|b| !(first..=last).contains(b))
+        .map(|i| from + i);
+    assert_eq!(
+        find_outside(s, from, first, last),
+        want,
+        "range {v} {from} {s:02X?}"
+    );
+    assert_eq!(
+        find_outside_scalar(s, from, first, last),
+        want,
+        "range {v} {from}"
+    );
 }

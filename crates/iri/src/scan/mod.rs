@@ -20,6 +20,10 @@
 //!   ([`UriKernel::push_uri_octets`] appends `s` with every non-ASCII byte as `%HH` into room
 //!   made once for the exact result); [`push_octet_entries`] appends octets as the entries
 //!   of an all-ASCII table, the portable writer's step.
+//! - [`set::find_in_set`]`(s, from, set)`: the first index `i >= from` with `s[i]` in `set`
+//!   (a [`set::SetRows`], any set of byte values), or `None`; AVX2 takes 32 bytes per step, SSSE3 16.
+//!   [`set::find_outside`]`(s, from, first, last)`: the first index `i >= from` with `s[i]`
+//!   outside `first..=last`, or `None` (SSE2).
 //! - `word::swar_eq`, `word::load_word`, `word::HIGH`: the word-level pieces, for code that
 //!   combines words itself.
 //! - [`first_dot_segment`], [`normal_marks`], [`ascii_case_scan`], [`count_non_ascii`]: the
@@ -52,8 +56,9 @@
 //! **Files.** This file holds the contracts and the dispatch ([`Scanner`], [`dispatch`], the
 //! functions that pick a version); `word.rs` the portable versions (eight bytes per step);
 //! `marks.rs` the parser's and normalization's marks; `dots.rs` the dot-segment search;
-//! `non_ascii.rs` where the non-ASCII bytes are; `x86/` the x86-64 versions, one instruction
-//! set per file (`sse2.rs`, `ssse3.rs`, `avx2.rs`, and `uri.rs` for the IRI→URI kernel);
+//! `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and their
+//! search; `x86/` the x86-64 versions, one instruction
+//! set per file (`sse2.rs`, `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the search of a set);
 //! `one_byte.rs` and `tests/` the tests' reference versions and the tests.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
@@ -71,6 +76,7 @@ mod marks;
 mod non_ascii;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod one_byte;
+pub(crate) mod set;
 mod word;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86;
