@@ -45,7 +45,7 @@
 //! **Character lists.** White space comes from `char::is_whitespace` (the Unicode
 //! `White_Space` property; U+0085 reaches the check only in strings that fail to parse).
 //! Invisible characters are those of UTS #39 identifier type `Default_Ignorable`
-//! (`unicode-security`) plus an explicit list of well-known ones (U+200B, U+00AD,
+//! plus an explicit list of well-known ones (U+200B, U+00AD,
 //! U+2060–U+2064, U+FEFF, U+180E, variation selectors, U+034F, the Hangul fillers, tag
 //! characters, U+200C/U+200D), whatever type UTS #39 gives them. The bidi formatting
 //! characters of §4.1 (`is_bidi_formatting`) are the bidi check's; U+061C ARABIC LETTER MARK,
@@ -69,9 +69,7 @@ use core::ops::Range;
 use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, UnicodeScript};
-use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::GeneralSecurityProfile;
 
 use super::{excerpt, Code, Ctx, Diagnostic, Excerpt, Sink};
 use crate::chars::{self, is, UNRESERVED};
@@ -427,8 +425,7 @@ fn is_invisible(c: char) -> bool {
             | '\u{E0000}'..='\u{E007F}'
             | '\u{E0100}'..='\u{E01EF}'
     );
-    (listed || c.identifier_type() == Some(IdentifierType::Default_Ignorable))
-        && !chars::is_bidi_formatting(c as u32)
+    (listed || super::uts39::is_default_ignorable_type(c)) && !chars::is_bidi_formatting(c as u32)
 }
 
 /// A private-use character (`iprivate`, and the noncharacter-free private-use planes).
@@ -875,25 +872,21 @@ fn confusable<I: Iterator<Item = char>>(
     }
     // The skeleton is ASCII exactly when each non-ASCII character's is (ASCII characters map
     // to ASCII ones); ASCII characters are shown as written (`m`, not the skeleton's `rn`).
-    let passes_for = || {
-        chars().flat_map(|c| {
-            let mut buf = [0; 4];
-            let skeleton: alloc::vec::Vec<char> = if c.is_ascii() {
-                alloc::vec![c]
-            } else {
-                unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
+    let mut passes_for = String::new();
+    for c in chars() {
+        if c.is_ascii() {
+            if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')) {
+                return;
+            }
+            passes_for.push(c);
+        } else {
+            let Some(skeleton) = super::uts39::ascii_skeleton(c) else {
+                return;
             };
-            skeleton.into_iter()
-        })
-    };
-    let mut alphanumeric = false;
-    for c in passes_for() {
-        if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')) {
-            return;
+            passes_for.push_str(skeleton);
         }
-        alphanumeric |= c.is_ascii_alphanumeric();
     }
-    if !alphanumeric {
+    if !passes_for.bytes().any(|b| b.is_ascii_alphanumeric()) {
         return;
     }
     let what = if component == Component::Host {
@@ -914,7 +907,7 @@ fn confusable<I: Iterator<Item = char>>(
         format!(
             "the {what} {shown} can pass for the ASCII '{}' (UTS #39 skeleton): a \
              spoofing risk (RFC 3987 §7.5, §8)",
-            Excerpt::of(passes_for())
+            Excerpt::of(passes_for.chars())
         ),
     ));
 }
