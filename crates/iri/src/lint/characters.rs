@@ -66,8 +66,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
@@ -463,7 +461,7 @@ fn is_joining_script(c: Option<char>) -> bool {
 /// Whether a ZWJ/ZWNJ is where a language needs it: after a virama (RFC 5892 A.1, A.2), or a
 /// ZWNJ between two letters of a joining script (a simplification of A.1's joining types).
 fn joiner_needed(c: char, prev: Option<char>, next: Option<char>) -> bool {
-    let after_virama = prev.is_some_and(|p| canonical_combining_class(p) == 9);
+    let after_virama = prev.is_some_and(|p| crate::nf::combining_class(p) == 9);
     after_virama || (c == '\u{200C}' && is_joining_script(prev) && is_joining_script(next))
 }
 
@@ -575,48 +573,45 @@ fn normalization(
         return;
     }
     let mut changed = 0..0;
-    // Only text that the quick check does not pass is normalized and compared.
-    if is_nfc_quick(chars().map(|ch| ch.c)) != IsNormalized::Yes {
-        let orig: Vec<char> = chars().map(|ch| ch.c).collect();
-        let nfc: Vec<char> = orig.iter().copied().nfc().collect();
-        if nfc != orig {
-            let max = orig.len().min(nfc.len());
-            let p = orig.iter().zip(&nfc).take_while(|(a, b)| a == b).count();
-            let s = orig
-                .iter()
-                .rev()
-                .zip(nfc.iter().rev())
-                .take(max - p)
-                .take_while(|(a, b)| a == b)
-                .count();
-            let (mut a, b) = (p, orig.len() - s);
-            if a == b {
-                a = a.saturating_sub(1);
-            }
-            changed = a..b;
-            let run = || chars().skip(a).take(b - a);
-            let span = span_of(run());
-            let encoded = run().any(|ch| ch.encoded);
-            let replacement = &nfc[a..nfc.len() - (orig.len() - b)];
-            out.push(
-                Diagnostic::new(
-                    Code::NotNfc,
-                    Some(component),
-                    span,
-                    format!(
-                        "{} in the {component} is not in Unicode Normalization Form C; its NFC \
-                         form is {} (RFC 3987 §5.3.2.2: IRIs should be created in NFC)",
-                        quoted(run().map(|ch| ch.c)),
-                        quoted(replacement.iter().copied()),
-                    ),
-                )
-                .with_suggestion(suggestion(
-                    replacement.iter().copied(),
-                    component,
-                    encoded,
-                )),
-            );
+    let orig: Vec<char> = chars().map(|ch| ch.c).collect();
+    let nfc: Vec<char> = crate::nf::nfc(orig.iter().copied()).collect();
+    if nfc != orig {
+        let max = orig.len().min(nfc.len());
+        let p = orig.iter().zip(&nfc).take_while(|(a, b)| a == b).count();
+        let s = orig
+            .iter()
+            .rev()
+            .zip(nfc.iter().rev())
+            .take(max - p)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let (mut a, b) = (p, orig.len() - s);
+        if a == b {
+            a = a.saturating_sub(1);
         }
+        changed = a..b;
+        let run = || chars().skip(a).take(b - a);
+        let span = span_of(run());
+        let encoded = run().any(|ch| ch.encoded);
+        let replacement = &nfc[a..nfc.len() - (orig.len() - b)];
+        out.push(
+            Diagnostic::new(
+                Code::NotNfc,
+                Some(component),
+                span,
+                format!(
+                    "{} in the {component} is not in Unicode Normalization Form C; its NFC \
+                         form is {} (RFC 3987 §5.3.2.2: IRIs should be created in NFC)",
+                    quoted(run().map(|ch| ch.c)),
+                    quoted(replacement.iter().copied()),
+                ),
+            )
+            .with_suggestion(suggestion(
+                replacement.iter().copied(),
+                component,
+                encoded,
+            )),
+        );
     }
     // Runs of compatibility characters outside what NFC changes.
     let compat = |k: usize, c: char| {
@@ -625,7 +620,7 @@ fn normalization(
             && !is_lookalike_space(c)
             && lookalike_delimiter(c).is_none()
             && !is_invisible(c)
-            && !core::iter::once(c).nfkc().eq(core::iter::once(c))
+            && !crate::nf::nfkc(core::iter::once(c)).eq(core::iter::once(c))
     };
     // The run being read: its span, its text, its length and whether it was encoded.
     let mut run: Option<(Range<usize>, String, usize, bool)> = None;
@@ -633,7 +628,7 @@ fn normalization(
         let Some((span, text, n, encoded)) = run.take() else {
             return;
         };
-        let nfkc: String = text.nfkc().collect();
+        let nfkc: String = crate::nf::nfkc(text.chars()).collect();
         out.push(
             Diagnostic::new(
                 Code::NotNfkc,
@@ -863,11 +858,7 @@ fn confusable<I: Iterator<Item = char>>(
     }
     // Full-width forms of ASCII and invisible characters in ASCII text are `not-nfkc`'s and
     // `invisible-character`'s problems.
-    if chars()
-        .filter(|&c| !is_invisible(c))
-        .nfkc()
-        .all(|c| c.is_ascii())
-    {
+    if crate::nf::nfkc(chars().filter(|&c| !is_invisible(c))).all(|c| c.is_ascii()) {
         return;
     }
     // The skeleton is ASCII exactly when each non-ASCII character's is (ASCII characters map
