@@ -72,8 +72,8 @@
 //! - `std` (default): nothing in the core needs it; the crate is `no_std` + `alloc` without it.
 //! - `unicode` (default): NFC and NFKC in [`Normalizer`] (RFC 3987 §5.3.2.2, §7.5), with
 //!   `icu_normalizer` (ICU4X, whose data `idna` shares); the bidi rules and display forms of [`bidi`] (§4) and the
-//!   diagnostics of [`lint`] (§4, §6.1, §7.5, §8), with `unicode-bidi`, `unicode-script` and
-//!   `unicode-security`; finding IRIs in text and documents ([`extract`], §7.3), whose ends are
+//!   diagnostics of [`lint`] (§4, §6.1, §7.5, §8), with `unicode-bidi` (the algorithm; its classes
+//!   from `icu_properties`), `unicode-script` and `unicode-security`; finding IRIs in text and documents ([`extract`], §7.3), whose ends are
 //!   decided by general categories, scripts and blocks (`icu_properties`, which `idna` brings
 //!   too).
 //! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
