@@ -50,7 +50,7 @@
 //! characters, U+200C/U+200D), whatever type UTS #39 gives them. The bidi formatting
 //! characters of §4.1 (`is_bidi_formatting`) are the bidi check's; U+061C ARABIC LETTER MARK,
 //! default-ignorable but not one of them, is reported here. Unassigned code points have the
-//! script Unknown (Zzzz) in `unicode-script` and are neither private use nor noncharacters.
+//! script Unknown (Zzzz) in the Unicode data and are neither private use nor noncharacters.
 //! The look-alike delimiters are a short list of punctuation whose glyphs copy
 //! `/ . ? # @ : ; \ & = %`: the full-width and small forms of those delimiters, and the
 //! characters that UTS #39 `confusables.txt` maps to them (U+2044, U+2215, U+2236, U+0589, …),
@@ -66,8 +66,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use unicode_script::{Script, UnicodeScript};
-use unicode_security::mixed_script::AugmentedScriptSet;
+use icu_properties::props::Script;
+
+use super::uts39::{script, AugmentedScripts};
 
 use super::{excerpt, Code, Ctx, Diagnostic, Excerpt, Sink};
 use crate::chars::{self, is, UNRESERVED};
@@ -212,7 +213,7 @@ fn is_boundary(c: char) -> bool {
 
 /// Whether the character has no script: unassigned, private use, noncharacter (Zzzz).
 pub(super) fn no_script(c: char) -> bool {
-    c.script() == Script::Unknown
+    script(c) == Script::Unknown
 }
 
 /// `"Latin and Cyrillic"`: the scripts of the text other than Common, Inherited and Unknown,
@@ -220,7 +221,7 @@ pub(super) fn no_script(c: char) -> bool {
 pub(super) fn script_names(text: impl Iterator<Item = char>) -> Option<String> {
     let mut seen: Vec<Script> = Vec::new();
     for c in text {
-        let s = c.script();
+        let s = script(c);
         if !matches!(s, Script::Common | Script::Inherited | Script::Unknown) && !seen.contains(&s)
         {
             seen.push(s);
@@ -234,18 +235,18 @@ pub(super) fn script_names(text: impl Iterator<Item = char>) -> Option<String> {
         if k > 0 {
             out.push_str(if k + 1 == seen.len() { " and " } else { ", " });
         }
-        out.push_str(s.full_name());
+        out.push_str(super::uts39::script_name(*s));
     }
     Some(out)
 }
 
 /// Whether text (its characters with a script) fails the UTS #39 single-script test.
 pub(super) fn is_mixed(text: impl Iterator<Item = char>) -> bool {
-    let mut set = AugmentedScriptSet::default();
+    let mut set = AugmentedScripts::ALL;
     let mut ascii = true;
     for c in text.filter(|&c| !no_script(c)) {
         ascii &= c.is_ascii();
-        set.intersect_with(AugmentedScriptSet::for_char(c));
+        set.intersect_with(c);
     }
     !ascii && set.is_empty()
 }
@@ -441,18 +442,18 @@ fn is_unassigned(c: char) -> bool {
 fn is_joining_script(c: Option<char>) -> bool {
     c.is_some_and(|c| {
         matches!(
-            c.script(),
+            script(c),
             Script::Arabic
                 | Script::Syriac
                 | Script::Nko
                 | Script::Mongolian
-                | Script::Phags_Pa
+                | Script::PhagsPa
                 | Script::Manichaean
-                | Script::Psalter_Pahlavi
+                | Script::PsalterPahlavi
                 | Script::Adlam
-                | Script::Hanifi_Rohingya
+                | Script::HanifiRohingya
                 | Script::Sogdian
-                | Script::Old_Uyghur
+                | Script::OldUyghur
                 | Script::Mandaic
         )
     })
@@ -780,11 +781,11 @@ fn per_char_finding(component: Component, run: Option<CodeRun>, out: &mut Sink<'
             if one { "is" } else { "are" },
         ),
         _ => {
-            let (ma, mi, pa) = unicode_script::UNICODE_VERSION;
             format!(
-                "{what} in the {component} {} not assigned in Unicode {ma}.{mi}.{pa}: \
+                "{what} in the {component} {} not assigned in Unicode {}: \
                  {} no meaning yet and may display as a box (RFC 3987 §6.1)",
                 if one { "is" } else { "are" },
+                super::uts39::UNICODE_VERSION,
                 if one { "it has" } else { "they have" },
             )
         }

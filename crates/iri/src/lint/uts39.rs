@@ -7,12 +7,84 @@
 //!   anything else makes the text not pass for an ASCII name.
 //! - [`is_default_ignorable_type`]: the characters of identifier type `Default_Ignorable`
 //!   (UTS #39 §3.1).
+//! - [`AugmentedScripts`]: the single-script test of UTS #39 §5.1 (resolved script sets of
+//!   augmented script extensions), on ICU4X's `Script` and `Script_Extensions` data, which
+//!   finding IRIs in text reads too.
 //!
 //! The tables are derived from Unicode's UTS #39 data (`confusables.txt`,
 //! `IdentifierType.txt`, Unicode 18.0.0, as the crate `unicode-security` 0.1.3 carries them;
 //! Unicode License v3): each skeleton is the full UTS #39 skeleton of the single character
 //! (NFD, prototypes, NFD). The unit tests compare both functions with `unicode-security` on
 //! every code point, so a data update shows up as a failing test.
+
+use icu_properties::props::Script;
+use icu_properties::script::{ScriptWithExtensions, ScriptWithExtensionsBorrowed};
+use icu_properties::{CodePointMapData, PropertyNamesLong};
+
+/// The Unicode version of the property data (ICU4X's `icu_properties` data): what
+/// "unassigned" means.
+pub(super) const UNICODE_VERSION: &str = "18.0.0";
+
+/// The script of `c` (`Script`, UAX #24); `Unknown` for unassigned, private-use and
+/// noncharacter code points.
+pub(super) fn script(c: char) -> Script {
+    CodePointMapData::<Script>::new().get(c)
+}
+
+/// The long name of a script (`Latin`, `Old_Uyghur`), as `PropertyValueAliases.txt` spells it.
+pub(super) fn script_name(s: Script) -> &'static str {
+    PropertyNamesLong::<Script>::new()
+        .get(s)
+        .unwrap_or("Unknown")
+}
+
+/// A resolved script set of UTS #39 §5.1: the scripts every character so far belongs to
+/// (its `Script_Extensions`), with the writing systems `Hanb`, `Jpan` and `Kore` that augment
+/// Han, Hiragana, Katakana, Hangul and Bopomofo. Common and Inherited characters belong to
+/// every script.
+pub(super) struct AugmentedScripts {
+    /// The scripts, or `None` for all of them.
+    scripts: Option<alloc::vec::Vec<Script>>,
+    hanb: bool,
+    jpan: bool,
+    kore: bool,
+}
+
+impl AugmentedScripts {
+    /// The set of the empty text: every script.
+    pub(super) const ALL: Self = AugmentedScripts {
+        scripts: None,
+        hanb: true,
+        jpan: true,
+        kore: true,
+    };
+
+    /// Intersects the set with the augmented script extensions of `c`.
+    pub(super) fn intersect_with(&mut self, c: char) {
+        let swe: ScriptWithExtensionsBorrowed<'static> = ScriptWithExtensions::new();
+        let ext = swe.get_script_extensions_val(c);
+        let has = |s: Script| ext.contains(&s);
+        if has(Script::Common) || has(Script::Inherited) {
+            return;
+        }
+        let han = has(Script::Han);
+        self.hanb &= han || has(Script::Bopomofo);
+        self.jpan &= han || has(Script::Hiragana) || has(Script::Katakana);
+        self.kore &= han || has(Script::Hangul);
+        match &mut self.scripts {
+            Some(scripts) => scripts.retain(|s| ext.contains(s)),
+            None => self.scripts = Some(ext.iter().collect()),
+        }
+    }
+
+    /// Whether no script is left: the text is not single-script.
+    pub(super) fn is_empty(&self) -> bool {
+        self.scripts.as_ref().is_some_and(|s| s.is_empty())
+            && !self.hanb
+            && !self.jpan
+            && !self.kore
+    }
+}
 
 /// The UTS #39 skeleton of `c` (a character outside ASCII) when it is made of ASCII letters,
 /// digits, `-`, `.`, `_` and `~` only (the empty skeleton of an ignorable character
@@ -381,6 +453,72 @@ mod tests {
         assert_eq!(ascii_skeleton('\u{131}'), Some("i"));
         assert_eq!(ascii_skeleton('\u{200B}'), Some(""));
         assert_eq!(ascii_skeleton('東'), None);
+    }
+
+    #[test]
+    fn scripts_match_unicode_script_on_every_code_point() {
+        use unicode_script::UnicodeScript;
+        let (ma, mi, pa) = unicode_script::UNICODE_VERSION;
+        assert_eq!(UNICODE_VERSION, alloc::format!("{ma}.{mi}.{pa}"));
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(
+                script_name(script(c)),
+                c.script().full_name(),
+                "U+{:04X}",
+                c as u32
+            );
+        }
+    }
+
+    /// Whether `text` fails the single-script test, by `unicode-security`.
+    fn mixed_by_unicode_security(text: &[char]) -> bool {
+        use unicode_security::mixed_script::AugmentedScriptSet;
+        let mut set = AugmentedScriptSet::default();
+        for &c in text {
+            set.intersect_with(AugmentedScriptSet::for_char(c));
+        }
+        set.is_empty()
+    }
+
+    fn mixed(text: &[char]) -> bool {
+        let mut set = AugmentedScripts::ALL;
+        for &c in text {
+            set.intersect_with(c);
+        }
+        set.is_empty()
+    }
+
+    #[test]
+    fn single_script_test_matches_unicode_security() {
+        // Each code point after each of these (UTS #39 §5.1's examples of augmentation and
+        // script extensions: Latin, Cyrillic, Greek, Han, Hiragana, Katakana, Hangul,
+        // Bopomofo, Arabic, a digit, U+3001 (scx Bopo Hang Hani Hira Kana Yiii), U+0640
+        // (Arabic tatweel, scx of seven scripts), a combining mark (Inherited).
+        let probes = [
+            'a', '\u{430}', '\u{3B1}', '東', 'あ', 'ア', '한', 'ㄅ', '\u{639}', '1', '\u{3001}',
+            '\u{640}', '\u{301}',
+        ];
+        // Characters without a script never reach the test (`is_mixed` leaves them out: they
+        // have their own codes), so only the others are compared.
+        let with_script = (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|&c| script(c) != Script::Unknown);
+        for c in with_script {
+            for p in probes {
+                assert_eq!(
+                    mixed(&[p, c]),
+                    mixed_by_unicode_security(&[p, c]),
+                    "{p} U+{:04X}",
+                    c as u32
+                );
+            }
+        }
+        // Three characters: pairwise compatible, not all together.
+        let text = ['\u{3001}', '\u{640}', 'a'];
+        assert_eq!(mixed(&text), mixed_by_unicode_security(&text));
+        assert!(mixed(&['a', '\u{430}']));
+        assert!(!mixed(&['東', 'あ', 'ア']));
+        assert!(mixed(&['あ', '한']));
     }
 
     #[test]
