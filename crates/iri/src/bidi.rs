@@ -64,7 +64,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use unicode_bidi::{bidi_class, BidiClass, BidiInfo, Level};
+use icu_properties::{CodePointMapData, CodePointMapDataBorrowed};
+use unicode_bidi::data_source::BidiDataSource;
+use unicode_bidi::{BidiClass, BidiInfo, Level};
 
 use crate::chars::is_bidi_formatting;
 
@@ -78,6 +80,16 @@ const PDF: char = '\u{202C}';
 const LRI: char = '\u{2066}';
 /// POP DIRECTIONAL ISOLATE.
 const PDI: char = '\u{2069}';
+
+/// The bidi classes (UAX #9): ICU4X's data, which the IDNA checks read too.
+const BIDI_CLASSES: CodePointMapDataBorrowed<'static, icu_properties::props::BidiClass> =
+    CodePointMapData::new();
+
+/// The bidi class of a character (UAX #9, `Bidi_Class`).
+#[inline]
+pub(crate) fn bidi_class(c: char) -> BidiClass {
+    BIDI_CLASSES.bidi_class(c)
+}
 
 /// Whether a character is right-to-left: bidi class R (Hebrew, …) or AL (Arabic, …).
 #[inline]
@@ -305,7 +317,7 @@ pub fn visual_order_in(text: &str, paragraph: Direction) -> String {
         Direction::Ltr => Level::ltr(),
         Direction::Rtl => Level::rtl(),
     };
-    let info = BidiInfo::new(text, Some(level));
+    let info = BidiInfo::new_with_data_source(&BIDI_CLASSES, text, Some(level));
     let mut out = String::with_capacity(text.len());
     for para in &info.paragraphs {
         let line = info.reorder_line(para, para.range.clone());

@@ -71,11 +71,12 @@
 //!
 //! - `std` (default): nothing in the core needs it; the crate is `no_std` + `alloc` without it.
 //! - `unicode` (default): NFC and NFKC in [`Normalizer`] (RFC 3987 §5.3.2.2, §7.5), with
-//!   `unicode-normalization`; the bidi rules and display forms of [`bidi`] (§4) and the
-//!   diagnostics of [`lint`] (§4, §6.1, §7.5, §8), with `unicode-bidi`, `unicode-script` and
-//!   `unicode-security`; finding IRIs in text and documents ([`extract`], §7.3), whose ends are
-//!   decided by general categories, scripts and blocks (`icu_properties`, which `idna` brings
-//!   too).
+//!   `icu_normalizer`; the bidi rules and display forms of [`bidi`] (§4), with `unicode-bidi`
+//!   (the algorithm); the diagnostics of [`lint`] (§4, §6.1, §7.5, §8); finding IRIs in text
+//!   and documents ([`extract`], §7.3). The Unicode data (normalization, bidi classes, general
+//!   categories, scripts, blocks) is ICU4X's (`icu_normalizer`, `icu_properties`), which `idna`
+//!   brings too, so that each table is carried once; the diagnostics add small UTS #39 tables
+//!   of their own (skeletons that are ASCII, `Default_Ignorable`).
 //! - `idna` (default): UTS #46 for host names ([`idn`]): IDN equivalence at
 //!   [`Level::Scheme`] and ToASCII / ToUnicode in the mappings, with the `idna` crate.
 //!   With `unicode`, it brings [`inspect`]: everything the library says about one reference,
@@ -151,6 +152,8 @@ pub mod inspect;
 pub mod legacy;
 #[cfg(feature = "unicode")]
 pub mod lint;
+#[cfg(feature = "unicode")]
+mod nf;
 mod normalize;
 mod parser;
 mod resolve;

@@ -548,7 +548,6 @@ impl<'r> Normalizer<'r> {
     /// NFC or NFKC on the text between ASCII delimiters and percent-encodings.
     #[cfg(feature = "unicode")]
     fn characters(&self, s: &str, part: Part, out: &mut String) {
-        use unicode_normalization::UnicodeNormalization;
         let b = s.as_bytes();
         let mut from = 0;
         let mut i = 0;
@@ -559,8 +558,8 @@ impl<'r> Normalizer<'r> {
             }
             let mut norm = String::with_capacity(piece.len());
             match self.chars {
-                Chars::Nfkc => norm.extend(piece.nfkc()),
-                _ => norm.extend(piece.nfc()),
+                Chars::Nfkc => norm.extend(crate::nf::nfkc(piece.chars())),
+                _ => norm.extend(crate::nf::nfc(piece.chars())),
             }
             push_filtered(&norm, part, out);
         };

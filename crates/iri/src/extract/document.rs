@@ -20,7 +20,6 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use encoding_rs::Encoding;
-use unicode_normalization::UnicodeNormalization;
 
 use super::charset::decode;
 pub use super::charset::CharsetSource;
@@ -235,7 +234,7 @@ pub fn extract_document_each(
         if unicode {
             s.to_string()
         } else {
-            s.nfc().collect()
+            crate::nf::nfc(s.chars()).collect()
         }
     };
     let map = &map;

@@ -33,7 +33,6 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
-use unicode_normalization::UnicodeNormalization;
 
 use crate::chars::{is, UNRESERVED};
 use crate::pct::{push_pct, push_pct_char};
@@ -246,11 +245,7 @@ impl<'a> Source<'a> {
 
 /// `s` in NFC, borrowed when it is already.
 fn nfc(s: &str) -> Cow<'_, str> {
-    if unicode_normalization::is_nfc(s) {
-        Cow::Borrowed(s)
-    } else {
-        Cow::Owned(s.nfc().collect())
-    }
+    crate::nf::NFC.normalize(s)
 }
 
 /// Bytes that are not valid in their charset.
@@ -631,7 +626,7 @@ fn encode_run(
 /// composed with some of its combining marks, followed by the others (as windows-1258 writes
 /// Vietnamese). Tries to compose as much as possible first.
 fn decomposed_alternative(c: char, charset: Charset) -> Option<String> {
-    let nfd: Vec<char> = core::iter::once(c).nfd().collect();
+    let nfd: Vec<char> = crate::nf::NFD.normalize_iter(core::iter::once(c)).collect();
     if nfd.len() < 2 || nfd.len() > 5 {
         return None;
     }
@@ -651,11 +646,13 @@ fn decomposed_alternative(c: char, charset: Charset) -> Option<String> {
                 left.push(m);
             }
         }
-        let mut candidate: String = composed.nfc().collect();
+        let mut candidate: String = crate::nf::NFC.normalize(&composed).into_owned();
         candidate.push_str(&left);
         if candidate.chars().count() > 1 || candidate != c.to_string() {
             let (_, _, had_errors) = charset.0.encode(&candidate);
-            if !had_errors && candidate.chars().nfc().eq(core::iter::once(c).nfc()) {
+            if !had_errors
+                && crate::nf::nfc(candidate.chars()).eq(crate::nf::nfc(core::iter::once(c)))
+            {
                 return Some(candidate);
             }
         }

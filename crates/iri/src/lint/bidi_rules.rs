@@ -36,10 +36,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use unicode_bidi::{bidi_class, BidiClass};
+use unicode_bidi::BidiClass;
 
 use super::{excerpt, Code, Ctx, Diagnostic, Sink};
-use crate::bidi::{is_ltr, is_rtl};
+use crate::bidi::{bidi_class, is_ltr, is_rtl};
 use crate::chars::is_bidi_formatting;
 use crate::error::{char_name, Component};
 

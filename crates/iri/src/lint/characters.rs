@@ -45,12 +45,12 @@
 //! **Character lists.** White space comes from `char::is_whitespace` (the Unicode
 //! `White_Space` property; U+0085 reaches the check only in strings that fail to parse).
 //! Invisible characters are those of UTS #39 identifier type `Default_Ignorable`
-//! (`unicode-security`) plus an explicit list of well-known ones (U+200B, U+00AD,
+//! plus an explicit list of well-known ones (U+200B, U+00AD,
 //! U+2060–U+2064, U+FEFF, U+180E, variation selectors, U+034F, the Hangul fillers, tag
 //! characters, U+200C/U+200D), whatever type UTS #39 gives them. The bidi formatting
 //! characters of §4.1 (`is_bidi_formatting`) are the bidi check's; U+061C ARABIC LETTER MARK,
 //! default-ignorable but not one of them, is reported here. Unassigned code points have the
-//! script Unknown (Zzzz) in `unicode-script` and are neither private use nor noncharacters.
+//! script Unknown (Zzzz) in the Unicode data and are neither private use nor noncharacters.
 //! The look-alike delimiters are a short list of punctuation whose glyphs copy
 //! `/ . ? # @ : ; \ & = %`: the full-width and small forms of those delimiters, and the
 //! characters that UTS #39 `confusables.txt` maps to them (U+2044, U+2215, U+2236, U+0589, …),
@@ -66,12 +66,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-use unicode_script::{Script, UnicodeScript};
-use unicode_security::general_security_profile::IdentifierType;
-use unicode_security::mixed_script::AugmentedScriptSet;
-use unicode_security::GeneralSecurityProfile;
+use icu_properties::props::Script;
+
+use super::uts39::{script, AugmentedScripts};
 
 use super::{excerpt, Code, Ctx, Diagnostic, Excerpt, Sink};
 use crate::chars::{self, is, UNRESERVED};
@@ -216,7 +213,7 @@ fn is_boundary(c: char) -> bool {
 
 /// Whether the character has no script: unassigned, private use, noncharacter (Zzzz).
 pub(super) fn no_script(c: char) -> bool {
-    c.script() == Script::Unknown
+    script(c) == Script::Unknown
 }
 
 /// `"Latin and Cyrillic"`: the scripts of the text other than Common, Inherited and Unknown,
@@ -224,7 +221,7 @@ pub(super) fn no_script(c: char) -> bool {
 pub(super) fn script_names(text: impl Iterator<Item = char>) -> Option<String> {
     let mut seen: Vec<Script> = Vec::new();
     for c in text {
-        let s = c.script();
+        let s = script(c);
         if !matches!(s, Script::Common | Script::Inherited | Script::Unknown) && !seen.contains(&s)
         {
             seen.push(s);
@@ -238,18 +235,18 @@ pub(super) fn script_names(text: impl Iterator<Item = char>) -> Option<String> {
         if k > 0 {
             out.push_str(if k + 1 == seen.len() { " and " } else { ", " });
         }
-        out.push_str(s.full_name());
+        out.push_str(super::uts39::script_name(*s));
     }
     Some(out)
 }
 
 /// Whether text (its characters with a script) fails the UTS #39 single-script test.
 pub(super) fn is_mixed(text: impl Iterator<Item = char>) -> bool {
-    let mut set = AugmentedScriptSet::default();
+    let mut set = AugmentedScripts::ALL;
     let mut ascii = true;
     for c in text.filter(|&c| !no_script(c)) {
         ascii &= c.is_ascii();
-        set.intersect_with(AugmentedScriptSet::for_char(c));
+        set.intersect_with(c);
     }
     !ascii && set.is_empty()
 }
@@ -427,8 +424,7 @@ fn is_invisible(c: char) -> bool {
             | '\u{E0000}'..='\u{E007F}'
             | '\u{E0100}'..='\u{E01EF}'
     );
-    (listed || c.identifier_type() == Some(IdentifierType::Default_Ignorable))
-        && !chars::is_bidi_formatting(c as u32)
+    (listed || super::uts39::is_default_ignorable_type(c)) && !chars::is_bidi_formatting(c as u32)
 }
 
 /// A private-use character (`iprivate`, and the noncharacter-free private-use planes).
@@ -446,18 +442,18 @@ fn is_unassigned(c: char) -> bool {
 fn is_joining_script(c: Option<char>) -> bool {
     c.is_some_and(|c| {
         matches!(
-            c.script(),
+            script(c),
             Script::Arabic
                 | Script::Syriac
                 | Script::Nko
                 | Script::Mongolian
-                | Script::Phags_Pa
+                | Script::PhagsPa
                 | Script::Manichaean
-                | Script::Psalter_Pahlavi
+                | Script::PsalterPahlavi
                 | Script::Adlam
-                | Script::Hanifi_Rohingya
+                | Script::HanifiRohingya
                 | Script::Sogdian
-                | Script::Old_Uyghur
+                | Script::OldUyghur
                 | Script::Mandaic
         )
     })
@@ -466,7 +462,7 @@ fn is_joining_script(c: Option<char>) -> bool {
 /// Whether a ZWJ/ZWNJ is where a language needs it: after a virama (RFC 5892 A.1, A.2), or a
 /// ZWNJ between two letters of a joining script (a simplification of A.1's joining types).
 fn joiner_needed(c: char, prev: Option<char>, next: Option<char>) -> bool {
-    let after_virama = prev.is_some_and(|p| canonical_combining_class(p) == 9);
+    let after_virama = prev.is_some_and(|p| crate::nf::combining_class(p) == 9);
     after_virama || (c == '\u{200C}' && is_joining_script(prev) && is_joining_script(next))
 }
 
@@ -578,48 +574,45 @@ fn normalization(
         return;
     }
     let mut changed = 0..0;
-    // Only text that the quick check does not pass is normalized and compared.
-    if is_nfc_quick(chars().map(|ch| ch.c)) != IsNormalized::Yes {
-        let orig: Vec<char> = chars().map(|ch| ch.c).collect();
-        let nfc: Vec<char> = orig.iter().copied().nfc().collect();
-        if nfc != orig {
-            let max = orig.len().min(nfc.len());
-            let p = orig.iter().zip(&nfc).take_while(|(a, b)| a == b).count();
-            let s = orig
-                .iter()
-                .rev()
-                .zip(nfc.iter().rev())
-                .take(max - p)
-                .take_while(|(a, b)| a == b)
-                .count();
-            let (mut a, b) = (p, orig.len() - s);
-            if a == b {
-                a = a.saturating_sub(1);
-            }
-            changed = a..b;
-            let run = || chars().skip(a).take(b - a);
-            let span = span_of(run());
-            let encoded = run().any(|ch| ch.encoded);
-            let replacement = &nfc[a..nfc.len() - (orig.len() - b)];
-            out.push(
-                Diagnostic::new(
-                    Code::NotNfc,
-                    Some(component),
-                    span,
-                    format!(
-                        "{} in the {component} is not in Unicode Normalization Form C; its NFC \
-                         form is {} (RFC 3987 §5.3.2.2: IRIs should be created in NFC)",
-                        quoted(run().map(|ch| ch.c)),
-                        quoted(replacement.iter().copied()),
-                    ),
-                )
-                .with_suggestion(suggestion(
-                    replacement.iter().copied(),
-                    component,
-                    encoded,
-                )),
-            );
+    let orig: Vec<char> = chars().map(|ch| ch.c).collect();
+    let nfc: Vec<char> = crate::nf::nfc(orig.iter().copied()).collect();
+    if nfc != orig {
+        let max = orig.len().min(nfc.len());
+        let p = orig.iter().zip(&nfc).take_while(|(a, b)| a == b).count();
+        let s = orig
+            .iter()
+            .rev()
+            .zip(nfc.iter().rev())
+            .take(max - p)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let (mut a, b) = (p, orig.len() - s);
+        if a == b {
+            a = a.saturating_sub(1);
         }
+        changed = a..b;
+        let run = || chars().skip(a).take(b - a);
+        let span = span_of(run());
+        let encoded = run().any(|ch| ch.encoded);
+        let replacement = &nfc[a..nfc.len() - (orig.len() - b)];
+        out.push(
+            Diagnostic::new(
+                Code::NotNfc,
+                Some(component),
+                span,
+                format!(
+                    "{} in the {component} is not in Unicode Normalization Form C; its NFC \
+                         form is {} (RFC 3987 §5.3.2.2: IRIs should be created in NFC)",
+                    quoted(run().map(|ch| ch.c)),
+                    quoted(replacement.iter().copied()),
+                ),
+            )
+            .with_suggestion(suggestion(
+                replacement.iter().copied(),
+                component,
+                encoded,
+            )),
+        );
     }
     // Runs of compatibility characters outside what NFC changes.
     let compat = |k: usize, c: char| {
@@ -628,7 +621,7 @@ fn normalization(
             && !is_lookalike_space(c)
             && lookalike_delimiter(c).is_none()
             && !is_invisible(c)
-            && !core::iter::once(c).nfkc().eq(core::iter::once(c))
+            && !crate::nf::nfkc(core::iter::once(c)).eq(core::iter::once(c))
     };
     // The run being read: its span, its text, its length and whether it was encoded.
     let mut run: Option<(Range<usize>, String, usize, bool)> = None;
@@ -636,7 +629,7 @@ fn normalization(
         let Some((span, text, n, encoded)) = run.take() else {
             return;
         };
-        let nfkc: String = text.nfkc().collect();
+        let nfkc: String = crate::nf::nfkc(text.chars()).collect();
         out.push(
             Diagnostic::new(
                 Code::NotNfkc,
@@ -788,11 +781,11 @@ fn per_char_finding(component: Component, run: Option<CodeRun>, out: &mut Sink<'
             if one { "is" } else { "are" },
         ),
         _ => {
-            let (ma, mi, pa) = unicode_script::UNICODE_VERSION;
             format!(
-                "{what} in the {component} {} not assigned in Unicode {ma}.{mi}.{pa}: \
+                "{what} in the {component} {} not assigned in Unicode {}: \
                  {} no meaning yet and may display as a box (RFC 3987 §6.1)",
                 if one { "is" } else { "are" },
+                super::uts39::UNICODE_VERSION,
                 if one { "it has" } else { "they have" },
             )
         }
@@ -866,34 +859,26 @@ fn confusable<I: Iterator<Item = char>>(
     }
     // Full-width forms of ASCII and invisible characters in ASCII text are `not-nfkc`'s and
     // `invisible-character`'s problems.
-    if chars()
-        .filter(|&c| !is_invisible(c))
-        .nfkc()
-        .all(|c| c.is_ascii())
-    {
+    if crate::nf::nfkc(chars().filter(|&c| !is_invisible(c))).all(|c| c.is_ascii()) {
         return;
     }
     // The skeleton is ASCII exactly when each non-ASCII character's is (ASCII characters map
     // to ASCII ones); ASCII characters are shown as written (`m`, not the skeleton's `rn`).
-    let passes_for = || {
-        chars().flat_map(|c| {
-            let mut buf = [0; 4];
-            let skeleton: alloc::vec::Vec<char> = if c.is_ascii() {
-                alloc::vec![c]
-            } else {
-                unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
+    let mut passes_for = String::new();
+    for c in chars() {
+        if c.is_ascii() {
+            if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')) {
+                return;
+            }
+            passes_for.push(c);
+        } else {
+            let Some(skeleton) = super::uts39::ascii_skeleton(c) else {
+                return;
             };
-            skeleton.into_iter()
-        })
-    };
-    let mut alphanumeric = false;
-    for c in passes_for() {
-        if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')) {
-            return;
+            passes_for.push_str(skeleton);
         }
-        alphanumeric |= c.is_ascii_alphanumeric();
     }
-    if !alphanumeric {
+    if !passes_for.bytes().any(|b| b.is_ascii_alphanumeric()) {
         return;
     }
     let what = if component == Component::Host {
@@ -914,7 +899,7 @@ fn confusable<I: Iterator<Item = char>>(
         format!(
             "the {what} {shown} can pass for the ASCII '{}' (UTS #39 skeleton): a \
              spoofing risk (RFC 3987 §7.5, §8)",
-            Excerpt::of(passes_for())
+            Excerpt::of(passes_for.chars())
         ),
     ));
 }

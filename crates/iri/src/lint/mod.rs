@@ -28,6 +28,7 @@ use crate::IriRef;
 mod bidi_rules;
 mod characters;
 mod security;
+mod uts39;
 
 /// How serious a diagnostic is.
 ///

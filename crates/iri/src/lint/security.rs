@@ -32,8 +32,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use unicode_normalization::UnicodeNormalization;
-
 use super::characters::{
     ace_of, decode, describe, host_labels, is_mixed, label_text, pct_at, script_names,
 };
@@ -561,9 +559,7 @@ fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     {
         return;
     }
-    let mapped: String = decode(ctx.text, part.span.clone(), false)
-        .map(|ch| ch.c)
-        .nfkc()
+    let mapped: String = crate::nf::nfkc(decode(ctx.text, part.span.clone(), false).map(|ch| ch.c))
         .map(|c| match c {
             '\u{3002}' | '\u{FF0E}' | '\u{FF61}' => '.',
             c => c,
