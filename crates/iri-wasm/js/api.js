@@ -79,7 +79,7 @@ function room(units) {
 function slotView() {
   if (slots.length === 0) {
     memory ??= wasm.fastMemory();
-    slots = new Uint32Array(memory.buffer, wasm.fastSlots(), 19);
+    slots = new Uint32Array(memory.buffer, wasm.fastSlots(), 21);
   }
   return slots;
 }
@@ -96,10 +96,16 @@ function kindCode(kind) {
   return code;
 }
 
-// The output bytes of the last call, as a fresh copy.
+// The output bytes of the last call (a view into the module's memory).
 function outputBytes() {
   const s = slotView();
   return new Uint8Array(memory.buffer, s[17], s[18]);
+}
+
+// The second output of the last batch map: one byte per line (a view).
+function flagBytes() {
+  const s = slotView();
+  return new Uint8Array(memory.buffer, s[19], s[20]);
 }
 
 function option(value, name) {
@@ -126,22 +132,22 @@ export function isValid(input, kind) {
 
 export function parse(input, kind) {
   const code = kindCode(kind);
-  if (code >= 0 && typeof input === "string" && input.isWellFormed?.()) {
+  // A lone surrogate is written as U+FFFD, which no IRI may hold: the JSON binding then throws.
+  if (code >= 0 && typeof input === "string") {
     const { written } = encoder.encodeInto(input, room(input.length));
     if (wasm.fastParse(written, code)) {
       const s = slotView();
-      const part = (k) => (s[k] === NONE ? null : input.slice(s[k], s[k + 1]));
-      // The keys in the order of the JSON binding's object.
+      // The keys in the order of the JSON binding's object; each part sliced out of the input.
       return {
-        authority: part(2),
-        fragment: part(14),
-        host: part(6),
+        authority: s[2] === NONE ? null : input.slice(s[2], s[3]),
+        fragment: s[14] === NONE ? null : input.slice(s[14], s[15]),
+        host: s[6] === NONE ? null : input.slice(s[6], s[7]),
         host_kind: s[16] === NONE ? null : HOST_KINDS[s[16]],
-        path: part(10),
-        port: part(8),
-        query: part(12),
-        scheme: part(0),
-        userinfo: part(4),
+        path: input.slice(s[10], s[11]),
+        port: s[8] === NONE ? null : input.slice(s[8], s[9]),
+        query: s[12] === NONE ? null : input.slice(s[12], s[13]),
+        scheme: s[0] === NONE ? null : input.slice(s[0], s[1]),
+        userinfo: s[4] === NONE ? null : input.slice(s[4], s[5]),
       };
     }
   }
@@ -152,15 +158,10 @@ export function parse(input, kind) {
   }
 }
 
-export function resolve(reference, base, options = {}) {
-  const preset = options.preset === undefined ? undefined : text(options.preset, "preset");
-  if (
-    (preset === undefined || preset === "strict") &&
-    typeof reference === "string" &&
-    typeof base === "string" &&
-    reference.isWellFormed?.() &&
-    base.isWellFormed?.()
-  ) {
+export function resolve(reference, base, options) {
+  const preset = options?.preset === undefined ? undefined : text(options.preset, "preset");
+  // A lone surrogate is written as U+FFFD, which no IRI may hold: the JSON binding then throws.
+  if ((preset === undefined || preset === "strict") && typeof reference === "string" && typeof base === "string") {
     const buf = room(base.length + reference.length);
     const b = encoder.encodeInto(base, buf).written;
     const r = encoder.encodeInto(reference, buf.subarray(b)).written;
@@ -243,6 +244,18 @@ export function parseZoned(input, kind) {
   }
 }
 
+// Writes the lines of an array into the input buffer as one text, each ended by a line feed
+// (so that an empty last one counts; the last one written as a byte, which is quicker than
+// encoding a joined string with it); returns the text's length in bytes.
+function putLines(lines) {
+  if (lines.length === 0) return 0;
+  const joined = lines.join("\n");
+  const buf = room(joined.length + 1);
+  const { written } = encoder.encodeInto(joined, buf);
+  buf[written] = 10;
+  return written + 1;
+}
+
 // Validates every line of `lines` (one string, lines ending at "\n", a "\r" before it dropped;
 // or an array of strings, one line each): a Uint8Array with 1 for each valid line, 0 for each
 // invalid one. A lone surrogate makes its line invalid, as in isValid.
@@ -256,11 +269,9 @@ export function isValidLines(lines, kind) {
     for (let i = 0; i < lines.length; i++) {
       if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
     }
-    // One call for all, joined; an element that holds a line feed (no IRI does), or an
-    // empty last one, changes the count: then each is checked alone.
-    const joined = lines.join("\n");
-    const { written } = encoder.encodeInto(joined, room(joined.length));
-    const n = wasm.fastValidLines(written, code, false);
+    // One call for all, each line ended by a line feed; an element that holds one (no IRI
+    // does) adds to the count: then each is checked alone.
+    const n = wasm.fastValidLines(putLines(lines), code, false);
     if (n === lines.length) return outputBytes().slice(0, n);
     return Uint8Array.from(lines, (line) => (!line.includes("\n") && isValid(line, kind) ? 1 : 0));
   }
@@ -268,4 +279,49 @@ export function isValidLines(lines, kind) {
   const { written } = encoder.encodeInto(lines, room(lines.length));
   const n = wasm.fastValidLines(written, code, true);
   return outputBytes().slice(0, n);
+}
+
+// Maps every line of `lines` (as in isValidLines) from an IRI reference to a URI reference
+// (RFC 3987 §3.1, toUri without IDNA) in one call: an array with the URI reference of each
+// line, or null for a line that is not an IRI reference (which toUri would throw for).
+export function toUriLines(lines) {
+  if (wasm.fastToUriLines === undefined) return toUriEach(lines);
+  let n;
+  if (Array.isArray(lines)) {
+    for (let i = 0; i < lines.length; i++) {
+      if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
+    }
+    n = wasm.fastToUriLines(putLines(lines), false);
+    // An element that holds a line feed (no IRI does) adds to the count: each alone then.
+    if (n !== lines.length) return toUriEach(lines);
+  } else {
+    if (typeof lines !== "string") text(lines, "lines");
+    const { written } = encoder.encodeInto(lines, room(lines.length));
+    n = wasm.fastToUriLines(written, true);
+  }
+  const flags = flagBytes().slice(0, n);
+  // A URI is ASCII: one string for all, cut at the line feeds.
+  const uris = decoder.decode(outputBytes()).split("\n");
+  const out = new Array(n);
+  for (let i = 0, k = 0; i < n; i++) out[i] = flags[i] ? uris[k++] : null;
+  return out;
+}
+
+// toUriLines one line at a time with toUri: in the lite module, which has no batch map, and for
+// an array whose lines the joined text would not give back.
+function toUriEach(lines) {
+  if (!Array.isArray(lines)) {
+    if (typeof lines !== "string") text(lines, "lines");
+    lines = lines.split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    lines = lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  }
+  return Array.from(lines, (line, i) => {
+    if (typeof line !== "string") text(line, `lines[${i}]`);
+    try {
+      return toUri(line);
+    } catch {
+      return null;
+    }
+  });
 }

@@ -68,6 +68,12 @@ export function isValid(input: string, kind?: Kind): boolean;
  * a last `\n` ends the last line) or an array of strings, one line each. */
 export function isValidLines(lines: string | readonly string[], kind?: Kind): Uint8Array;
 
+/** Each line mapped from an IRI reference to a URI reference (RFC 3987 §3.1, as `toUri`
+ * without IDNA), in one call: the URI reference of each line, or `null` for a line that is not
+ * an IRI reference (where `toUri` throws). `lines` is one string or an array, as in
+ * `isValidLines`. */
+export function toUriLines(lines: string | readonly string[]): (string | null)[];
+
 /** The components of `input`, checked against `kind` (default `iri-ref`). */
 export function parse(input: string, kind?: Kind): Components;
 

@@ -21,12 +21,14 @@ pub const NONE: u32 = u32::MAX;
 
 /// How many `u32` the slots hold: the start and end of scheme, authority, userinfo, host,
 /// port, path, query and fragment (0–15), the host's kind (16: 0 reg-name, 1 ipv4, 2 ipv6,
-/// 3 ipvfuture, [`NONE`] without host), the output's place and length (17, 18).
-pub const SLOTS: usize = 19;
+/// 3 ipvfuture, [`NONE`] without host), the output's place and length (17, 18), and the
+/// place and length of the second output, one byte per line of a batch map (19, 20).
+pub const SLOTS: usize = 21;
 
 thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static FLAGS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static SLOT: RefCell<[u32; SLOTS]> = const { RefCell::new([NONE; SLOTS]) };
 }
 
@@ -133,57 +135,71 @@ pub fn parse_at(len: usize, kind: u32) -> bool {
         let Ok(r) = IriRef::parse(s) else {
             return false;
         };
-        let base = s.as_ptr() as usize;
-        let ascii = s.is_ascii();
-        // The UTF-16 index of a byte offset (the same number in ASCII text). The offsets come
-        // mostly in increasing order: each count goes on from the one before when it can.
-        let last = std::cell::Cell::new((0usize, 0u32));
-        let index = |at: usize| -> u32 {
-            if ascii {
-                return at as u32;
-            }
-            let (from, n) = match last.get() {
-                (b, n) if b <= at => (b, n),
-                _ => (0, 0),
-            };
-            let n = n + s[from..at].encode_utf16().count() as u32;
-            last.set((at, n));
-            n
-        };
-        let place = |part: Option<&str>| -> (u32, u32) {
-            match part {
-                None => (NONE, NONE),
-                Some(p) => {
-                    let from = p.as_ptr() as usize - base;
-                    (index(from), index(from + p.len()))
-                }
-            }
-        };
-        let parts = [
-            r.scheme(),
-            r.authority(),
-            r.userinfo(),
-            r.host_str(),
-            r.port(),
-            Some(r.path()),
-            r.query(),
-            r.fragment(),
-        ];
-        let host_kind = r.host().map_or(NONE, |h| match h.kind() {
-            HostKind::RegName => 0,
-            HostKind::Ipv4 => 1,
-            HostKind::Ipv6 => 2,
-            HostKind::IpvFuture => 3,
-        });
+        let at = |p: &str| p.as_ptr() as usize - s.as_ptr() as usize;
+        let span = |p: Option<&str>| p.map(|p| (at(p), at(p) + p.len()));
+        let mut spans = [None; 8];
+        spans[0] = span(r.scheme());
+        let mut host_kind = NONE;
+        if let Some(a) = r.authority() {
+            spans[1] = span(Some(a));
+            spans[2] = span(r.userinfo());
+            spans[3] = span(r.host_str());
+            spans[4] = span(r.port());
+            host_kind = r.host().map_or(NONE, |h| match h.kind() {
+                HostKind::RegName => 0,
+                HostKind::Ipv4 => 1,
+                HostKind::Ipv6 => 2,
+                HostKind::IpvFuture => 3,
+            });
+        }
+        spans[5] = span(Some(r.path()));
+        spans[6] = span(r.query());
+        spans[7] = span(r.fragment());
+        let mut utf16 = Utf16Index::new(s.as_bytes());
         SLOT.with_borrow_mut(|slot| {
-            for (k, part) in parts.into_iter().enumerate() {
-                (slot[2 * k], slot[2 * k + 1]) = place(part);
+            for (k, span) in spans.into_iter().enumerate() {
+                (slot[2 * k], slot[2 * k + 1]) =
+                    span.map_or((NONE, NONE), |(a, b)| (utf16.of(a), utf16.of(b)));
             }
             slot[16] = host_kind;
         });
         true
     })
     .unwrap_or(false)
+}
+
+/// The UTF-16 indexes of byte offsets of a UTF-8 text (the same numbers in ASCII text). The
+/// offsets come mostly in increasing order: each count goes on from the one before when it
+/// can.
+struct Utf16Index<'a> {
+    b: &'a [u8],
+    ascii: bool,
+    last: (usize, u32),
+}
+
+impl<'a> Utf16Index<'a> {
+    fn new(b: &'a [u8]) -> Self {
+        Utf16Index {
+            b,
+            ascii: b.is_ascii(),
+            last: (0, 0),
+        }
+    }
+
+    /// The UTF-16 index of the character boundary `at`: one unit for each byte that starts a
+    /// character, and a second one for each four-byte character (a surrogate pair).
+    fn of(&mut self, at: usize) -> u32 {
+        if self.ascii {
+            return at as u32;
+        }
+        let (from, n) = if self.last.0 <= at { self.last } else { (0, 0) };
+        let units = self.b[from..at]
+            .iter()
+            .map(|&c| u32::from(c & 0xC0 != 0x80) + u32::from(c >= 0xF0))
+            .sum::<u32>();
+        self.last = (at, n + units);
+        n + units
+    }
 }
 
 /// The value of slot `k` (for tests and Rust callers; JavaScript reads them in memory).
@@ -263,22 +279,89 @@ pub fn resolve_at(base_len: usize, ref_len: usize) -> bool {
 pub fn valid_lines_at(len: usize, kind: u32, strip_cr: bool) -> usize {
     let kind = kind_of(kind);
     INPUT.with_borrow(|b| {
-        let text = b.get(..len).unwrap_or_default();
         set_output(|out| {
-            let mut at = 0;
-            while at < text.len() {
-                let end = iri::bytes::find_byte(&text[at..], b'\n').map_or(text.len(), |k| at + k);
-                let mut line = &text[at..end];
-                if let (true, [rest @ .., b'\r']) = (strip_cr, line) {
-                    line = rest;
-                }
-                let ok = std::str::from_utf8(line).is_ok_and(|s| iri::validate(s, kind).is_ok());
-                out.push(u8::from(ok));
-                at = end + 1;
-            }
+            each_line(b.get(..len).unwrap_or_default(), strip_cr, |line| {
+                out.push(u8::from(
+                    line.is_some_and(|s| iri::validate(s, kind).is_ok()),
+                ));
+            });
         });
         OUTPUT.with_borrow(Vec::len)
     })
+}
+
+/// Maps each line of `input[..len]` (lines as in [`valid_lines_at`]) from an IRI reference to
+/// a URI reference (RFC 3987 §3.1): the output gets the URI references, each line's followed
+/// by `\n` (nothing for a line that is not an IRI reference), the second output one byte per
+/// line, 1 for a line mapped and 0 for one that is not an IRI reference. Returns the number
+/// of lines.
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, to_uri_lines_at, output, flags};
+/// let text = "http://é/\r\na b\n/x";
+/// put_input(0, text.as_bytes());
+/// assert_eq!(to_uri_lines_at(text.len(), true), 3);
+/// assert_eq!(output(), b"http://%C3%A9/\n/x\n");
+/// assert_eq!(flags(), [1, 0, 1]);
+/// ```
+pub fn to_uri_lines_at(len: usize, strip_cr: bool) -> usize {
+    INPUT.with_borrow(|b| {
+        FLAGS.with_borrow_mut(|flags| {
+            flags.clear();
+            let mut scratch = String::new();
+            set_output(|out| {
+                each_line(
+                    b.get(..len).unwrap_or_default(),
+                    strip_cr,
+                    |line| match line.map(IriRef::parse) {
+                        Some(Ok(r)) => {
+                            out.extend_from_slice(r.to_uri_into(&mut scratch).as_str().as_bytes());
+                            out.push(b'\n');
+                            flags.push(1);
+                        }
+                        _ => flags.push(0),
+                    },
+                );
+            });
+            SLOT.with_borrow_mut(|slot| {
+                slot[19] = flags.as_ptr() as usize as u32;
+                slot[20] = flags.len() as u32;
+            });
+            flags.len()
+        })
+    })
+}
+
+/// The second output's bytes (for tests and Rust callers).
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, to_uri_lines_at, flags};
+/// put_input(0, b"a\n%");
+/// to_uri_lines_at(3, false);
+/// assert_eq!(flags(), [1, 0]);
+/// ```
+pub fn flags() -> Vec<u8> {
+    FLAGS.with_borrow(|f| f.clone())
+}
+
+/// Calls `f` with each line of `text` (lines end at `\n`, a text ending with `\n` has no
+/// empty line after it; with `strip_cr`, a `\r` before the `\n` is dropped), as text, or
+/// `None` for a line that is not UTF-8. A UTF-8 text (what `encodeInto` writes) is checked
+/// once, and its lines, which end before an ASCII byte, are slices of it.
+fn each_line(text: &[u8], strip_cr: bool, mut f: impl FnMut(Option<&str>)) {
+    // simdutf8 checks 16 bytes per step with simd128 (std's check takes a word at a time).
+    let whole = simdutf8::basic::from_utf8(text).ok();
+    let mut at = 0;
+    while at < text.len() {
+        let end = iri::bytes::find_byte(&text[at..], b'\n').map_or(text.len(), |k| at + k);
+        let cr = strip_cr && end > at && text[end - 1] == b'\r';
+        let line = at..end - usize::from(cr);
+        f(match whole {
+            Some(t) => t.get(line),
+            None => std::str::from_utf8(&text[line]).ok(),
+        });
+        at = end + 1;
+    }
 }
 
 #[cfg(test)]
@@ -388,5 +471,42 @@ mod tests {
         put_input(0, b"a\n");
         assert_eq!(valid_lines_at(2, 0, true), 1);
         assert_eq!(valid_lines_at(0, 0, true), 0);
+    }
+
+    #[test]
+    fn lines_are_mapped_as_to_uri_maps_each() {
+        let lines = [
+            "http://例え.テスト/δ?ε#ζ",
+            "a b",
+            "",
+            "/𐌀",
+            "http://a/%zz",
+            "mailto:é@x",
+        ];
+        let text = lines.join("\r\n");
+        put_input(0, text.as_bytes());
+        assert_eq!(to_uri_lines_at(text.len(), true), lines.len());
+        let mapped: Vec<Option<String>> =
+            lines.iter().map(|s| crate::to_uri(s, false).ok()).collect();
+        assert_eq!(
+            flags(),
+            mapped
+                .iter()
+                .map(|m| u8::from(m.is_some()))
+                .collect::<Vec<_>>()
+        );
+        let expected: String = mapped.iter().flatten().map(|u| format!("{u}\n")).collect();
+        assert_eq!(String::from_utf8(output()).unwrap(), expected);
+        assert_eq!(
+            (slot(18) as usize, slot(20) as usize),
+            (expected.len(), lines.len())
+        );
+        // Not UTF-8 (never written by encodeInto): that line is not mapped, the others are.
+        put_input(0, b"a\n\xFF\nb");
+        assert_eq!(to_uri_lines_at(5, false), 3);
+        assert_eq!((flags(), output()), (vec![1, 0, 1], b"a\nb\n".to_vec()));
+        put_input(0, b"a\n\xFF\nb");
+        assert_eq!(valid_lines_at(5, 0, false), 3);
+        assert_eq!(output(), [1, 0, 1]);
     }
 }

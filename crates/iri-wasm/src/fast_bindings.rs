@@ -53,3 +53,12 @@ pub fn resolve(base_len: usize, ref_len: usize) -> bool {
 pub fn valid_lines(len: usize, kind: u32, strip_cr: bool) -> usize {
     fast::valid_lines_at(len, kind, strip_cr)
 }
+
+/// Maps each line of the input's first `len` bytes to a URI reference: the URIs into the
+/// output, one byte per line into the second output. (Not in the lite module, for its size:
+/// its `toUriLines` calls `toUri` per line.)
+#[cfg(feature = "full")]
+#[wasm_bindgen(js_name = fastToUriLines)]
+pub fn to_uri_lines(len: usize, strip_cr: bool) -> usize {
+    fast::to_uri_lines_at(len, strip_cr)
+}

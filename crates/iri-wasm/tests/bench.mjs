@@ -1,12 +1,15 @@
 // The npm package's hot calls against what JavaScript has for the same job, in one run: isValid
 // against URL.canParse, parse against `new URL` (in try/catch), fast-uri and uri-js, resolve
 // against `new URL(ref, base)`, fast-uri and uri-js, and isValidLines (one string, an array)
-// against a loop of URL.canParse. Every line of the corpus, samples rotating which goes first;
-// the median calls (or lines) per second and the ratio to the reference of the row.
+// against a loop of URL.canParse, and toUriLines (one string, an array) against a loop of
+// encodeURI and one of toUri. Every line of the corpus, samples rotating which goes first; the
+// median calls (or lines) per second, by the clock and by the process's CPU time (which a busy
+// machine inflates less), and the ratios to the reference of the row (the first of its call).
 //
 // Not a test (node --test runs *.test.mjs only). Usage, after crates/iri-wasm/build.sh and
 // `npm ci` in crates/iri-wasm/bench (which holds fast-uri and uri-js):
 //   node crates/iri-wasm/tests/bench.mjs [--corpus DIR] [--samples N] [--markdown] [--pkg DIR]
+//     [--calls isValid,parse,resolve,lines,to-uri]
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -27,6 +30,7 @@ const corpusDir = flag("--corpus", process.env.IRI_CORPUS_DIR || join(root, "dat
 const samples = Number(flag("--samples", "7"));
 const markdown = args.includes("--markdown");
 const pkg = resolvePath(flag("--pkg", join(here, "../pkg")));
+const calls = flag("--calls", "isValid,parse,resolve,lines,to-uri").split(",");
 
 const iri = await import(pathToFileURL(join(pkg, "node.js")).href);
 const fastUri = require("fast-uri");
@@ -82,17 +86,25 @@ const CASES = [
   ["lines", "URL.canParse per line", lines.length, () => { for (const s of lines) sink += URL.canParse(s); }],
   ["lines", "iri-toolkit isValidLines(one string)", lines.length, () => { sink += iri.isValidLines(joined)[0]; }],
   ["lines", "iri-toolkit isValidLines(array)", lines.length, () => { sink += iri.isValidLines(lines)[0]; }],
-];
+  ["to-uri", "encodeURI per line", lines.length, () => { for (const s of lines) sink += encodeURI(s).length; }],
+  ["to-uri", "iri-toolkit toUri per line", lines.length, () => { for (const s of lines) sink += tryIri(() => iri.toUri(s)) ? 1 : 0; }],
+  ["to-uri", "iri-toolkit toUriLines(one string)", lines.length, () => { sink += iri.toUriLines(joined).length; }],
+  ["to-uri", "iri-toolkit toUriLines(array)", lines.length, () => { sink += iri.toUriLines(lines).length; }],
+].filter(([family]) => calls.includes(family));
 
 for (const [, , , pass] of CASES) pass(); // warm-up
 const times = CASES.map(() => []);
+const cpu = CASES.map(() => []);
 const loadBefore = loadavg().map((x) => x.toFixed(2)).join(" ");
 for (let k = 0; k < samples; k++) {
   for (let j = 0; j < CASES.length; j++) {
     const i = (j + k) % CASES.length;
+    const c = process.cpuUsage();
     const t = process.hrtime.bigint();
     CASES[i][3]();
     times[i].push(Number(process.hrtime.bigint() - t) / 1e9);
+    const used = process.cpuUsage(c);
+    cpu[i].push((used.user + used.system) / 1e6);
   }
 }
 const loadAfter = loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -102,17 +114,29 @@ const rows = [];
 const reference = {};
 CASES.forEach(([family, name, items], i) => {
   const rate = items / median(times[i]);
-  reference[family] ??= rate;
-  rows.push([family, name, `${(rate / 1e6).toFixed(2)} M/s`, `${(rate / reference[family]).toFixed(2)}×`]);
+  const cpuRate = items / median(cpu[i]);
+  reference[family] ??= [rate, cpuRate];
+  const [r, c] = reference[family];
+  rows.push([
+    family,
+    name,
+    `${(rate / 1e6).toFixed(2)} M/s`,
+    `${(rate / r).toFixed(2)}×`,
+    `${(cpuRate / 1e6).toFixed(2)} M/s`,
+    `${(cpuRate / c).toFixed(2)}×`,
+  ]);
 });
 console.log(
   `node ${process.version}; ${lines.length} lines, ${pairs.length} pairs; ${samples} samples; ` +
     `load average before: ${loadBefore}, after: ${loadAfter}; sink ${sink > 0}`,
 );
 if (markdown) {
-  console.log("| call | what | per second | vs the first of its call |");
-  console.log("|---|---|---:|---:|");
+  console.log("| call | what | per second | vs the first of its call | per CPU second | vs the first, CPU |");
+  console.log("|---|---|---:|---:|---:|---:|");
   for (const r of rows) console.log(`| ${r.join(" | ")} |`);
 } else {
-  for (const r of rows) console.log(r[0].padEnd(8), r[1].padEnd(42), r[2].padStart(12), r[3].padStart(8));
+  console.log("".padEnd(8), "".padEnd(42), "clock".padStart(12), "".padStart(8), "CPU".padStart(12), "".padStart(8));
+  for (const r of rows) {
+    console.log(r[0].padEnd(8), r[1].padEnd(42), r[2].padStart(12), r[3].padStart(8), r[4].padStart(12), r[5].padStart(8));
+  }
 }

@@ -2,6 +2,7 @@
 // and what must not is marked @ts-expect-error (tsc fails if such a line compiles).
 import {
   inspect, isValid, isValidLines, IriError, lint, normalize, parse, relativize, resolve, Template, toIri, toUri,
+  toUriLines,
   type Components, type Diagnostic, type Inspection, type Kind,
 } from "iri-toolkit";
 
@@ -9,6 +10,9 @@ const kind: Kind = "absolute-iri";
 const valid: boolean = isValid("http://a/", kind);
 const each: Uint8Array = isValidLines(["http://a/", "b c"], kind);
 const eachLine: Uint8Array = isValidLines("http://a/\nb c\n");
+const uris: (string | null)[] = toUriLines(["http://é/", "b c"]);
+// @ts-expect-error: a line may not map
+const onlyStrings: string[] = toUriLines("http://é/\n");
 const c: Components = parse("http://a/");
 const path: string = c.path;
 const host: string | null = c.host;

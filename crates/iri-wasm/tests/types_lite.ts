@@ -1,7 +1,7 @@
 // A type check of the package's lite.d.ts (`iri-toolkit/lite`, tsc -p tsconfig.json): the
 // lite functions have the full package's types, and what lite leaves out is not there.
 import {
-  isValid, isValidLines, IriError, parse, relativize, resolve, toIri, toUri,
+  isValid, isValidLines, IriError, parse, relativize, resolve, toIri, toUri, toUriLines,
   type Components, type Kind,
 } from "iri-toolkit/lite";
 // @ts-expect-error: lite has no normalize
@@ -14,6 +14,7 @@ import { inspect } from "iri-toolkit/lite";
 const kind: Kind = "uri";
 const valid: boolean = isValid("http://a/", kind);
 const each: Uint8Array = isValidLines(["http://a/", "b c"]);
+const uris: (string | null)[] = toUriLines("http://é/\nb c");
 const c: Components = parse("http://a/");
 const host: string | null = c.host;
 const resolved: string = resolve("g", "http://a/b", { preset: "rdf" });

@@ -46,25 +46,31 @@
 //! same way) the marks take 32 bytes per step, which is what makes them pay on texts of up
 //! to 128 bytes; with SSSE3 alone they are given for texts of up to 64. Everywhere else (other
 //! targets, `no_std` builds without SSSE3) the scalar versions take eight bytes per step with
-//! word arithmetic and table lookups. The IRI→URI mapping takes its non-ASCII bits with SSE2
-//! and writes sixteen octets per step with SSSE3, in one function compiled for SSSE3 and
-//! POPCNT (so that each count is one instruction) when the processor has both. The tests
+//! word arithmetic and table lookups. WebAssembly built with simd128
+//! (`-C target-feature=+simd128`; it has no run-time test, so the build decides) takes 16
+//! bytes per step in the class runs, the marks of texts of up to 64 bytes and the byte
+//! searches, as SSSE3 and SSE2 do, with `i8x16.swizzle` and `i8x16.bitmask`. The IRI→URI
+//! mapping takes its non-ASCII bits with SSE2 and writes sixteen octets per step with SSSE3,
+//! in one function compiled for SSSE3 and POPCNT (so that each count is one instruction)
+//! when the processor has both. The tests
 //! check every version against the obvious one-byte-at-a-time one (`scan/one_byte.rs`), at
 //! every length up to 48 and alignment, every position and start, and every byte value at
 //! every position up to length 34; the `scan` fuzz target does the same on random input.
 //!
 //! **Files.** This file holds the contracts and the dispatch ([`Scanner`], [`dispatch`], the
 //! functions that pick a version); `word.rs` the portable versions (eight bytes per step);
-//! `marks.rs` the parser's and normalization's marks; `dots.rs` the dot-segment search;
-//! `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and their
-//! search; `x86/` the x86-64 versions, one instruction
-//! set per file (`sse2.rs`, `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the search of a set);
+//! `marks.rs` the parser's and normalization's marks; `nibbles.rs` the nibble tables of the
+//! SIMD class tests; `wasm.rs` the WebAssembly simd128 versions; `dots.rs` the dot-segment
+//! search; `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and
+//! their search; `x86/` the x86-64 versions, one instruction set per file (`sse2.rs`,
+//! `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the search of a set);
 //! `one_byte.rs` and `tests/` the tests' reference versions and the tests.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
-//! in-bounds pointers and stores into a string's spare capacity (`x86/`), calls of the
-//! SSSE3, AVX2 and POPCNT functions after the processor was found to have them, and the
-//! appending of bytes known to be ASCII (`word.rs`). Every block states why it is sound.
+//! in-bounds pointers (`x86/`, `wasm.rs`) and stores into a string's spare capacity
+//! (`x86/`), calls of the SSSE3, AVX2 and POPCNT functions after the processor was found to
+//! have them, and the appending of bytes known to be ASCII (`word.rs`). Every block states
+//! why it is sound.
 
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
@@ -73,10 +79,17 @@ mod dots;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod fuzz;
 mod marks;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+mod nibbles;
 mod non_ascii;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod one_byte;
 pub(crate) mod set;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm;
 mod word;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86;
@@ -87,7 +100,13 @@ pub(crate) use marks::{normal_marks, MarkWord, Marks, MARKS_MAX};
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_imports))]
 pub(crate) use marks::{NormalMarks, LONG_MARKS_MAX};
 pub(crate) use non_ascii::NonAscii;
-pub(crate) use word::{ascii_case_scan, push_octet_entries, AsciiEntries, Scalar};
+pub(crate) use word::{ascii_case_scan, push_octet_entries, AsciiEntries};
+// A build with simd128 parses with `wasm::Simd128` only (the tests use `Scalar` too).
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(unused_imports)
+)]
+pub(crate) use word::Scalar;
 // For the tests and the fuzz target, which check every version.
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::UriKernel;
@@ -195,7 +214,14 @@ pub(crate) fn dispatch<T: WithScanner>(task: T) -> T::Output {
         // SAFETY: the processor has SSSE3 (checked just above).
         return unsafe { x86::run_ssse3(task) };
     }
-    task.run(Scalar)
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        task.run(wasm::Simd128)
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        task.run(Scalar)
+    }
 }
 
 /// Runs `task` with the SSSE3 scanner when the processor has SSSE3, even where it has a
@@ -219,7 +245,14 @@ pub(crate) fn find_byte(s: &[u8], from: usize, v: u8) -> Option<usize> {
     unsafe {
         x86::find_byte_sse2(s, from, v)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        wasm::find_byte_simd128(s, from, v)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         word::find_byte_scalar(s, from, v)
     }
@@ -233,7 +266,14 @@ pub(crate) fn rfind_byte(s: &[u8], to: usize, v: u8) -> Option<usize> {
     unsafe {
         x86::rfind_byte_sse2(s, to, v)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        wasm::rfind_byte_simd128(s, to, v)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         word::rfind_byte_scalar(s, to, v)
     }
@@ -247,7 +287,14 @@ pub(crate) fn first_non_ascii(s: &[u8], from: usize) -> usize {
     unsafe {
         x86::first_non_ascii_sse2(s, from)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        wasm::first_non_ascii_simd128(s, from)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         word::first_non_ascii_scalar(s, from)
     }

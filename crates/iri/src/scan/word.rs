@@ -39,7 +39,12 @@ pub(crate) fn load_word(s: &[u8], i: usize) -> u64 {
 /// the word-at-a-time tests flag a byte.
 pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
 
-/// The portable [`Scanner`]: eight bytes at a time.
+/// The portable [`Scanner`]: eight bytes at a time (unused by a WebAssembly build with
+/// simd128, which has its own).
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[derive(Clone, Copy)]
 pub(crate) struct Scalar;
 
@@ -51,6 +56,10 @@ impl Scanner for Scalar {
 }
 
 /// [`class_run_noting`] eight bytes at a time, without SIMD: the portable version.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline]
 pub(crate) fn class_run_scalar(s: &[u8], from: usize, class: u16) -> Run {
     // The class bit of the ASCII class whose members are the ASCII members of `class`: the
@@ -195,7 +204,9 @@ pub(crate) fn write_octet_entries(
 ) -> usize {
     for &o in src {
         let e = table.0[o as usize];
-        out[j..j + 4].copy_from_slice(&e.to_le_bytes());
+        // An array store: one instruction, where `copy_from_slice` may stay a call.
+        let to: &mut [u8; 4] = (&mut out[j..j + 4]).try_into().expect("4 bytes");
+        *to = e.to_le_bytes();
         j += (e >> 24) as usize;
     }
     j

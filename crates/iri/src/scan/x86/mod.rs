@@ -3,7 +3,6 @@
 //! IRI→URI octet kernel (`uri.rs`, SSSE3 and POPCNT). Here: the feature checks, the loads
 //! they share, and the nibble tables that classify 16 or 32 bytes at once.
 
-use crate::chars::TABLE;
 use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
 
 mod avx2;
@@ -25,6 +24,8 @@ pub(crate) use ssse3::{class_run_ssse3, marks_ssse3};
 #[cfg(any(test, fuzzing))]
 pub(crate) use uri::write_uri_octets_ssse3;
 pub(crate) use uri::UriKernel;
+// The nibble tables are shared with the WebAssembly scanner.
+pub(crate) use super::nibbles::NIBBLES;
 
 /// Whether the processor has the target feature `$f`: known at build time when the
 /// target enables it, else asked of the processor (with `std`; the answer is cached by
@@ -89,80 +90,3 @@ pub(super) fn bits(v: __m128i) -> u32 {
     // SAFETY: SSE2 is part of x86-64.
     unsafe { _mm_movemask_epi8(v) as u32 }
 }
-
-/// The two 16-entry tables that classify a byte by its nibbles: the byte `b` is in the class
-/// exactly when `lo[b & 15] & hi[b >> 4] != 0`.
-///
-/// Built from `chars::TABLE`: for each high nibble, the set of low nibbles that make a member
-/// is one of at most eight distinct sets (checked when the tables are built), each given a
-/// bit; `hi` holds the bit of the high nibble's set, `lo` the bits of the sets a low nibble
-/// belongs to.
-#[derive(Clone, Copy)]
-pub(crate) struct Nibbles {
-    pub(crate) lo: [u8; 16],
-    pub(crate) hi: [u8; 16],
-}
-
-const fn nibbles(class: u16) -> Nibbles {
-    nibbles_except(class, None)
-}
-
-/// [`nibbles`] of `class` without the byte `except`.
-pub(super) const fn nibbles_except(class: u16, except: Option<u8>) -> Nibbles {
-    let mut sets = [0u16; 8];
-    let mut count = 0;
-    let mut t = Nibbles {
-        lo: [0; 16],
-        hi: [0; 16],
-    };
-    let mut h = 0;
-    while h < 16 {
-        let mut set = 0u16;
-        let mut l = 0;
-        while l < 16 {
-            let not_except = match except {
-                Some(e) => e as usize != h << 4 | l,
-                None => true,
-            };
-            if TABLE[h << 4 | l] & class != 0 && not_except {
-                set |= 1 << l;
-            }
-            l += 1;
-        }
-        if set != 0 {
-            let mut k = 0;
-            while k < count && sets[k] != set {
-                k += 1;
-            }
-            if k == count {
-                assert!(count < 8, "a class needs more than eight low-nibble sets");
-                sets[k] = set;
-                count += 1;
-            }
-            t.hi[h] = 1 << k;
-            let mut l = 0;
-            while l < 16 {
-                if set & (1 << l) != 0 {
-                    t.lo[l] |= 1 << k;
-                }
-                l += 1;
-            }
-        }
-        h += 1;
-    }
-    t
-}
-
-/// The nibble tables of every class bit of `chars`, indexed by the bit's number.
-pub(crate) static NIBBLES: [Nibbles; 16] = {
-    let mut all = [Nibbles {
-        lo: [0; 16],
-        hi: [0; 16],
-    }; 16];
-    let mut bit = 0;
-    while bit < 16 {
-        all[bit] = nibbles(1 << bit);
-        bit += 1;
-    }
-    all
-};

@@ -1,7 +1,7 @@
 //! The SSSE3 scanner: class runs and the parser's marks, 16 bytes per step with `pshufb` and
-//! two nibble tables (see [`Nibbles`](super::Nibbles)).
+//! two nibble tables (see [`Nibbles`](crate::scan::nibbles::Nibbles)).
 
-use super::{bits, load16, load_tail, nibbles_except, Nibbles, NIBBLES};
+use super::{bits, load16, load_tail, NIBBLES};
 use crate::chars::{IQUERY, QUERY, SCHEME};
 use crate::scan::{Marks, Run, MARKS_MAX};
 use core::arch::x86_64::{
@@ -41,7 +41,7 @@ pub(crate) unsafe fn run_ssse3<T: crate::scan::WithScanner>(task: T) -> T::Outpu
     task.run(Ssse3(()))
 }
 
-/// The bytes of `v` outside the class of `lo`/`hi` (see [`crate::scan::Nibbles`]), one bit
+/// The bytes of `v` outside the class of `lo`/`hi` (see [`crate::scan::nibbles::Nibbles`]), one bit
 /// each.
 ///
 /// # Safety
@@ -119,12 +119,7 @@ pub(crate) unsafe fn class_run_ssse3_inline(s: &[u8], from: usize, class: u16) -
     }
 }
 
-/// The nibble tables of `chars::QUERY` and `chars::IQUERY` without `@`, for
-/// [`Marks::unusual`].
-pub(super) static MARK_CLASSES: [Nibbles; 2] = [
-    nibbles_except(QUERY, Some(b'@')),
-    nibbles_except(IQUERY, Some(b'@')),
-];
+pub(super) use crate::scan::nibbles::MARK_CLASSES;
 
 /// [`crate::scan::Scanner::marks`] with SSSE3, as a function compiled with SSSE3 enabled, for
 /// the tests and the fuzz target (the parser inlines [`marks_ssse3_inline`]).

@@ -1,0 +1,117 @@
+// Tests of the package's fast paths (src/fast.rs through js/api.js): the batch calls
+// isValidLines and toUriLines answer, line for line, what isValid and toUri answer one call at a
+// time; parse and resolve answer what the module's JSON bindings answer; and the full module
+// (built with WebAssembly SIMD, simd128) answers as the lite one (built without, so with the
+// library's portable scans), on the corpus (data/corpus) and on texts that put every byte class
+// at every place. Run with node --test crates/iri-wasm/tests/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { dirname, join, resolve as resolvePath } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolvePath(here, "../../..");
+const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
+const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+const full = await import(pathToFileURL(join(pkgDir, manifest.exports["."].node)).href);
+const lite = await import(pathToFileURL(join(pkgDir, manifest.exports["./lite"].node)).href);
+// The module under the full entry point, already instantiated by it: its JSON bindings.
+const raw = await import(pathToFileURL(join(pkgDir, "iri_toolkit.js")).href);
+
+const corpusDir = process.env.IRI_CORPUS_DIR || join(root, "data/corpus");
+const plain = join(corpusDir, "corpus.txt");
+const corpus = (
+  existsSync(plain) ? readFileSync(plain, "utf8") : gunzipSync(readFileSync(join(corpusDir, "corpus.txt.gz"))).toString("utf8")
+).split("\n");
+if (corpus[corpus.length - 1] === "") corpus.pop();
+
+// Short texts with one byte (as a character) of each kind at each place: every ASCII byte and
+// some non-ASCII characters, in each component of a reference around 16, 32 and 64 bytes (the
+// SIMD blocks) long.
+const SHAPES = [
+  "http://user@host.example:8080/path/to/x?query=1#frag",
+  "http://例え.テスト/δ/ε?ζ=η#θ",
+  "//[::1]:80/a",
+  "a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t",
+  "mailto:someone@example.org?subject=x",
+  "?q#f",
+];
+const FILL = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), "é", "€", "𝔸", "\uE000", "\uFFFD", "\uD800"];
+const edges = [];
+for (const shape of SHAPES) {
+  for (let at = 0; at <= shape.length; at += 3) {
+    for (const c of FILL) edges.push(shape.slice(0, at) + c + shape.slice(at));
+  }
+}
+const KINDS = [undefined, "iri", "absolute-iri", "relative-iri", "uri", "uri-reference", "relative-ref"];
+
+function outcome(f) {
+  try {
+    return { value: f() };
+  } catch (e) {
+    return { thrown: e.constructor.name, message: e.message, kind: e.kind, offset: e.offset, index: e.index };
+  }
+}
+
+test("isValidLines gives isValid of each line, as one string and as an array (RFC 3987 §2.2)", () => {
+  const lines = corpus.concat(edges.filter((s) => !s.includes("\n") && !s.includes("\r")));
+  for (const kind of KINDS) {
+    const one = Uint8Array.from(lines, (s) => (full.isValid(s, kind) ? 1 : 0));
+    assert.deepEqual(full.isValidLines(lines, kind), one, `array, ${kind}`);
+    assert.deepEqual(full.isValidLines(lines.join("\n"), kind), one, `one string, ${kind}`);
+    assert.deepEqual(full.isValidLines(lines.join("\r\n") + "\r\n", kind), one, `CRLF, ${kind}`);
+  }
+  // Lines the joined text would not give back: each alone.
+  assert.deepEqual(full.isValidLines(["a", "b\nc", ""]), Uint8Array.from([1, 0, 1]));
+  assert.deepEqual(full.isValidLines(["a", ""]), Uint8Array.from([1, 1]));
+  assert.deepEqual(full.isValidLines([]), Uint8Array.from([]));
+});
+
+test("toUriLines gives toUri of each line, or null where it throws (RFC 3987 §3.1)", () => {
+  const lines = corpus.concat(edges.filter((s) => !s.includes("\n") && !s.includes("\r")));
+  const one = lines.map((s) => {
+    const r = outcome(() => full.toUri(s));
+    return "value" in r ? r.value : null;
+  });
+  assert.ok(one.some((u) => u === null) && one.some((u) => u !== null));
+  assert.deepEqual(full.toUriLines(lines), one);
+  assert.deepEqual(full.toUriLines(lines.join("\n")), one);
+  assert.deepEqual(full.toUriLines(lines.join("\r\n") + "\r\n"), one);
+  assert.deepEqual(lite.toUriLines(lines.slice(0, 2000)), one.slice(0, 2000));
+  assert.deepEqual(lite.toUriLines(lines.slice(0, 2000).join("\r\n")), one.slice(0, 2000));
+  assert.deepEqual(full.toUriLines(["http://é/", "a\nb", "", "a\r"]), ["http://%C3%A9/", null, "", null]);
+  assert.deepEqual(full.toUriLines(["a", "b\nc", ""]), ["a", null, ""]);
+  assert.deepEqual(full.toUriLines(["é", ""]), ["%C3%A9", ""]);
+  assert.deepEqual(full.toUriLines([]), []);
+  assert.deepEqual(full.toUriLines(""), []);
+  assert.throws(() => full.toUriLines([1]), TypeError);
+});
+
+test("parse and resolve answer as the JSON bindings do (RFC 3986 §3, §5.2)", () => {
+  for (const s of corpus.concat(edges)) {
+    for (const kind of [undefined, "uri"]) {
+      const json = outcome(() => JSON.parse(raw.parse(s, kind)));
+      if ("value" in json) assert.deepEqual(full.parse(s, kind), json.value, s);
+      else assert.throws(() => full.parse(s, kind), s);
+    }
+  }
+  const bases = corpus.filter((_, i) => i % 50 === 0).filter((b) => full.isValid(b, "iri"));
+  assert.ok(bases.length > 1000);
+  bases.forEach((base, i) => {
+    const reference = corpus[(i * 7 + 1) % corpus.length];
+    const json = outcome(() => raw.resolve(reference, base, undefined));
+    if ("value" in json) assert.equal(full.resolve(reference, base), json.value, `${reference} against ${base}`);
+    else assert.throws(() => full.resolve(reference, base));
+  });
+});
+
+test("the full module (simd128) answers as the lite one (portable scans)", () => {
+  for (const s of edges.concat(corpus.filter((_, i) => i % 5 === 0))) {
+    for (const kind of KINDS) {
+      assert.equal(full.isValid(s, kind), lite.isValid(s, kind), `${JSON.stringify(s)} as ${kind}`);
+    }
+    assert.deepEqual(outcome(() => full.parse(s)), outcome(() => lite.parse(s)), JSON.stringify(s));
+  }
+});
