@@ -271,5 +271,10 @@ pub fn extract_document_each(
 /// assert_eq!(texts, ["http://a/\u{E9}"]);
 /// ```
 pub fn extract_text_each_nfc(text: &str, opts: &MarkupOptions, mut each: impl FnMut(Found)) {
-    extract_text_with(text, opts, &|s| crate::nf::nfc(s.chars()).collect(), &mut each)
+    extract_text_with(
+        text,
+        opts,
+        &|s| crate::nf::nfc(s.chars()).collect(),
+        &mut each,
+    )
 }
