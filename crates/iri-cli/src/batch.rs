@@ -190,16 +190,7 @@ impl Chunk {
     }
 
     fn line(&self, i: usize) -> Line<'_> {
-        let n = self.first + i;
-        Line {
-            origin: if self.arguments {
-                Origin::Argument(n)
-            } else {
-                Origin::Line(n)
-            },
-            bytes: &self.data[self.lines[i].clone()],
-            text: None,
-        }
+        self.line_in(i, &self.lines[i], None)
     }
 
     /// The `i`-th line, whose range in `data` is `r`, with its text when `span` is the text of
