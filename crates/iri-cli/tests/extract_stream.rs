@@ -4,12 +4,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
-use std::sync::mpsc;
+use std::io::Write;
 use std::time::Duration;
 
-use common::{iri, run_with_stdin, stdout};
+use common::{run_with_stdin, spawn_piped, stdout, Piped};
 
 /// Far above the milliseconds a result takes: without streaming it never comes while the
 /// input stays open.
@@ -18,24 +16,12 @@ const BOUND: Duration = Duration::from_secs(5);
 #[test]
 fn each_iri_comes_while_the_input_stays_open() {
     for args in [&["extract", "-"][..], &["extract", "--type", "text", "-"]] {
-        let mut child = iri()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let Piped {
+            mut child,
+            stdin,
+            lines: rx,
+        } = spawn_piped(args);
+        let mut stdin = stdin.unwrap();
         for (i, line) in [
             "GET http://a.example/one 200",
             "nothing here",

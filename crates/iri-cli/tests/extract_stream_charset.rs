@@ -5,12 +5,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
-use std::sync::mpsc;
+use std::io::Write;
 use std::time::Duration;
 
-use common::iri;
+use common::{spawn_piped, Piped};
 
 /// Far above the milliseconds a result takes: without streaming it never comes while the
 /// input stays open.
@@ -30,26 +28,15 @@ fn each_iri_comes_while_the_input_stays_open_lenient() {
 /// Runs `iri extract --charset shift_jis --format tsv ARGS -` on lines written one at a time;
 /// the first result's row ends with `tail` (its empty columns).
 fn each_iri_comes(args: &[&str], tail: &str) {
-    let mut child = iri()
-        .args(["extract", "--charset", "shift_jis", "--format", "tsv"])
-        .args(args)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let out = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let mut all = vec!["extract", "--charset", "shift_jis", "--format", "tsv"];
+    all.extend_from_slice(args);
+    all.push("-");
+    let Piped {
+        mut child,
+        stdin,
+        lines: rx,
+    } = spawn_piped(&all);
+    let mut stdin = stdin.unwrap();
     // "検索" in Shift_JIS, and a character cut between two writes.
     let lines: [&[u8]; 3] = [
         b"GET http://a.example/?q=\x8C\x9F\x8D\xF5 200\n",

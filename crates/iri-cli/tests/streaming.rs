@@ -7,45 +7,19 @@ mod common;
 
 use common::*;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Far above the ~50 ms a result takes, for a loaded machine: without streaming the result
 /// never comes while the input stays open.
 const BOUND: Duration = Duration::from_secs(5);
 
-struct Running {
-    child: std::process::Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
+/// `iri ARGS` with its input kept open.
+type Running = Piped;
 
 fn start(args: &[&str]) -> Running {
-    let mut child = iri()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn iri");
-    let stdin = child.stdin.take();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    Running {
-        child,
-        stdin,
-        lines,
-    }
+    spawn_piped(args)
 }
 
 impl Running {

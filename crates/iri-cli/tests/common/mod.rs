@@ -3,8 +3,10 @@
 #![allow(dead_code)] // each test crate uses its own part
 
 use std::io::Write;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
 
 /// The workspace root, where the tests run the command (so `examples/…` paths work).
 pub fn workspace() -> PathBuf {
@@ -16,6 +18,42 @@ pub fn iri() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_iri"));
     c.current_dir(workspace());
     c
+}
+
+/// `iri` running with pipes: its standard input, to be written a line at a time, and the
+/// lines of its standard output as they come (read on a thread of their own, so a test can
+/// wait for one with a time bound while the input stays open).
+pub struct Piped {
+    pub child: Child,
+    pub stdin: Option<ChildStdin>,
+    pub lines: Receiver<String>,
+}
+
+/// Starts `iri ARGS` with its standard input and output as pipes (standard error ignored).
+pub fn spawn_piped(args: &[&str]) -> Piped {
+    let mut child = iri()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn iri");
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Piped {
+        child,
+        stdin,
+        lines,
+    }
 }
 
 /// Runs `iri ARGS` with `stdin` on its standard input (written from another thread, so a
