@@ -53,7 +53,9 @@ pub fn is_hidden(c: char) -> bool {
     c.is_control()
         || (c.is_whitespace() && c != ' ')
         || iri::is_bidi_formatting(c as u32)
-        || in_ranges(c, DEFAULT_IGNORABLE)
+        || iri::is_default_ignorable(c as u32)
+        // The interlinear annotation characters: format characters that show nothing either.
+        || ('\u{FFF9}'..='\u{FFFB}').contains(&c)
 }
 
 /// The bytes that may start a character of [`is_hidden`]: the ASCII controls and DEL, and the
@@ -152,35 +154,6 @@ pub fn token_len(c: char) -> usize {
     };
     hex + 4
 }
-
-/// Whether `c` is in one of the sorted, disjoint inclusive ranges.
-fn in_ranges(c: char, ranges: &[(u32, u32)]) -> bool {
-    let cp = c as u32;
-    let k = ranges.partition_point(|&(_, hi)| hi < cp);
-    ranges.get(k).is_some_and(|&(lo, _)| lo <= cp)
-}
-
-/// Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), with the interlinear
-/// annotation characters U+FFF9–U+FFFB, which are format characters that show nothing either.
-const DEFAULT_IGNORABLE: &[(u32, u32)] = &[
-    (0x00AD, 0x00AD),
-    (0x034F, 0x034F),
-    (0x061C, 0x061C),
-    (0x115F, 0x1160),
-    (0x17B4, 0x17B5),
-    (0x180B, 0x180F),
-    (0x200B, 0x200F),
-    (0x202A, 0x202E),
-    (0x2060, 0x206F),
-    (0x3164, 0x3164),
-    (0xFE00, 0xFE0F),
-    (0xFEFF, 0xFEFF),
-    (0xFFA0, 0xFFA0),
-    (0xFFF0, 0xFFFB),
-    (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A),
-    (0xE0000, 0xE0FFF),
-];
 
 /// `n` and the noun, plural unless `n` is 1: `1 line`, `2 lines`, `3 classes`.
 pub fn count(n: u64, noun: &str) -> String {
@@ -360,13 +333,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn range_table_is_sorted_and_disjoint() {
-        let table = DEFAULT_IGNORABLE;
-        assert!(table.iter().all(|&(lo, hi)| lo <= hi));
-        assert!(table.windows(2).all(|w| w[0].1 < w[1].0), "{table:x?}");
     }
 
     #[test]

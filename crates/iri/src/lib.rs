@@ -181,7 +181,7 @@ pub mod fuzzing {
 }
 
 pub use crate::build::{encode, Builder, PairSyntax, QueryPair, QueryPairs};
-pub use crate::chars::{is_bidi_formatting, is_iprivate, is_ucschar};
+pub use crate::chars::{is_bidi_formatting, is_default_ignorable, is_iprivate, is_ucschar};
 pub use crate::error::{Component, ErrorKind, Hint, ParseError};
 pub use crate::host::{Host, HostKind};
 pub use crate::iri::{Iri, IriRef, PathSegments};

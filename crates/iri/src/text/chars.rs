@@ -198,8 +198,13 @@ pub const fn is_bidi_formatting(c: u32) -> bool {
 /// U+202A–U+202E, U+2060–U+206F, U+FEFF, the variation selectors, the tags, …). RFC 3987
 /// §3.2 step 4 leaves percent-encoded what is not appropriate for presentation: the URI→IRI
 /// conversion keeps these encoded.
+///
+/// ```
+/// assert!(iri::is_default_ignorable(0x200B) && iri::is_default_ignorable(0x3164));
+/// assert!(!iri::is_default_ignorable(u32::from('a')));
+/// ```
 #[inline]
-pub(crate) const fn is_default_ignorable(c: u32) -> bool {
+pub const fn is_default_ignorable(c: u32) -> bool {
     matches!(
         c,
         0x00AD
