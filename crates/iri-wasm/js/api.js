@@ -55,6 +55,8 @@ function text(value, name) {
 // throws with the details.
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+// Bytes given as lines decode as the module reads them: a leading U+FEFF is a character.
+const bomKeeper = new TextDecoder("utf-8", { ignoreBOM: true });
 const NONE = 0xffffffff;
 const HOST_KINDS = ["reg-name", "ipv4", "ipv6", "ipvfuture"];
 let memory = null;
@@ -256,9 +258,22 @@ function putLines(lines) {
   return written + 1;
 }
 
+// Writes one text of lines into the input buffer: a string with encodeInto, or the bytes of a
+// Uint8Array (a Buffer too: UTF-8, as read from a file) as they are, a copy without transcoding;
+// returns its length in bytes.
+function putText(lines) {
+  if (lines instanceof Uint8Array) {
+    room(Math.ceil(lines.length / 3)).set(lines);
+    return lines.length;
+  }
+  if (typeof lines !== "string") text(lines, "lines");
+  return encoder.encodeInto(lines, room(lines.length)).written;
+}
+
 // Validates every line of `lines` (one string, lines ending at "\n", a "\r" before it dropped;
-// or an array of strings, one line each): a Uint8Array with 1 for each valid line, 0 for each
-// invalid one. A lone surrogate makes its line invalid, as in isValid.
+// the same as UTF-8 bytes in a Uint8Array, where a line that is not UTF-8 is invalid; or an
+// array of strings, one line each): a Uint8Array with 1 for each valid line, 0 for each invalid
+// one. A lone surrogate makes its line invalid, as in isValid.
 export function isValidLines(lines, kind) {
   const code = kindCode(kind);
   if (code < 0) {
@@ -275,9 +290,7 @@ export function isValidLines(lines, kind) {
     if (n === lines.length) return outputBytes().slice(0, n);
     return Uint8Array.from(lines, (line) => (!line.includes("\n") && isValid(line, kind) ? 1 : 0));
   }
-  if (typeof lines !== "string") text(lines, "lines");
-  const { written } = encoder.encodeInto(lines, room(lines.length));
-  const n = wasm.fastValidLines(written, code, true);
+  const n = wasm.fastValidLines(putText(lines), code, true);
   return outputBytes().slice(0, n);
 }
 
@@ -295,9 +308,7 @@ export function toUriLines(lines) {
     // An element that holds a line feed (no IRI does) adds to the count: each alone then.
     if (n !== lines.length) return toUriEach(lines);
   } else {
-    if (typeof lines !== "string") text(lines, "lines");
-    const { written } = encoder.encodeInto(lines, room(lines.length));
-    n = wasm.fastToUriLines(written, true);
+    n = wasm.fastToUriLines(putText(lines), true);
   }
   const flags = flagBytes().slice(0, n);
   // A URI is ASCII: one string for all, cut at the line feeds.
@@ -310,6 +321,8 @@ export function toUriLines(lines) {
 // toUriLines one line at a time with toUri: in the lite module, which has no batch map, and for
 // an array whose lines the joined text would not give back.
 function toUriEach(lines) {
+  // Bytes that are not UTF-8 decode to U+FFFD, which no IRI holds: their line maps to null.
+  if (lines instanceof Uint8Array) lines = bomKeeper.decode(lines);
   if (!Array.isArray(lines)) {
     if (typeof lines !== "string") text(lines, "lines");
     lines = lines.split("\n");

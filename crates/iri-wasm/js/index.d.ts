@@ -65,14 +65,16 @@ export function isValid(input: string, kind?: Kind): boolean;
 
 /** Whether each line matches `kind` (default `iri-ref`), in one call: 1 for a valid line, 0
  * for an invalid one. `lines` is one string (lines end at `\n`, a `\r` before it is dropped;
- * a last `\n` ends the last line) or an array of strings, one line each. */
-export function isValidLines(lines: string | readonly string[], kind?: Kind): Uint8Array;
+ * a last `\n` ends the last line), the same text as UTF-8 bytes (a `Uint8Array` or `Buffer`,
+ * as read from a file: the quickest, copied without transcoding; a line that is not UTF-8 is
+ * invalid), or an array of strings, one line each. */
+export function isValidLines(lines: string | Uint8Array | readonly string[], kind?: Kind): Uint8Array;
 
 /** Each line mapped from an IRI reference to a URI reference (RFC 3987 §3.1, as `toUri`
  * without IDNA), in one call: the URI reference of each line, or `null` for a line that is not
- * an IRI reference (where `toUri` throws). `lines` is one string or an array, as in
- * `isValidLines`. */
-export function toUriLines(lines: string | readonly string[]): (string | null)[];
+ * an IRI reference (where `toUri` throws) or not UTF-8. `lines` is one string, UTF-8 bytes or
+ * an array, as in `isValidLines`. */
+export function toUriLines(lines: string | Uint8Array | readonly string[]): (string | null)[];
 
 /** The components of `input`, checked against `kind` (default `iri-ref`). */
 export function parse(input: string, kind?: Kind): Components;

@@ -1,7 +1,7 @@
 // The npm package's hot calls against what JavaScript has for the same job, in one run: isValid
 // against URL.canParse, parse against `new URL` (in try/catch), fast-uri and uri-js, resolve
-// against `new URL(ref, base)`, fast-uri and uri-js, and isValidLines (one string, an array)
-// against a loop of URL.canParse, and toUriLines (one string, an array) against a loop of
+// against `new URL(ref, base)`, fast-uri and uri-js, and isValidLines (one string, an array, its UTF-8 bytes)
+// against a loop of URL.canParse, and toUriLines (the same three) against a loop of
 // encodeURI and one of toUri. Every line of the corpus, samples rotating which goes first; the
 // median calls (or lines) per second, by the clock and by the process's CPU time (which a busy
 // machine inflates less), and the ratios to the reference of the row (the first of its call).
@@ -43,6 +43,8 @@ const text = existsSync(plain)
 const lines = text.split("\n");
 if (lines[lines.length - 1] === "") lines.pop();
 const joined = lines.join("\n");
+// The same text as UTF-8 bytes, as a file reads.
+const bytes = new TextEncoder().encode(joined);
 
 // Resolution pairs: the corpus's absolute IRIs as bases, the next line as the reference.
 const bases = lines.filter((l) => URL.canParse(l) && iri.isValid(l, "iri"));
@@ -86,10 +88,12 @@ const CASES = [
   ["lines", "URL.canParse per line", lines.length, () => { for (const s of lines) sink += URL.canParse(s); }],
   ["lines", "iri-toolkit isValidLines(one string)", lines.length, () => { sink += iri.isValidLines(joined)[0]; }],
   ["lines", "iri-toolkit isValidLines(array)", lines.length, () => { sink += iri.isValidLines(lines)[0]; }],
+  ["lines", "iri-toolkit isValidLines(bytes)", lines.length, () => { sink += iri.isValidLines(bytes)[0]; }],
   ["to-uri", "encodeURI per line", lines.length, () => { for (const s of lines) sink += encodeURI(s).length; }],
   ["to-uri", "iri-toolkit toUri per line", lines.length, () => { for (const s of lines) sink += tryIri(() => iri.toUri(s)) ? 1 : 0; }],
   ["to-uri", "iri-toolkit toUriLines(one string)", lines.length, () => { sink += iri.toUriLines(joined).length; }],
   ["to-uri", "iri-toolkit toUriLines(array)", lines.length, () => { sink += iri.toUriLines(lines).length; }],
+  ["to-uri", "iri-toolkit toUriLines(bytes)", lines.length, () => { sink += iri.toUriLines(bytes).length; }],
 ].filter(([family]) => calls.includes(family));
 
 for (const [, , , pass] of CASES) pass(); // warm-up

@@ -10,6 +10,8 @@ const kind: Kind = "absolute-iri";
 const valid: boolean = isValid("http://a/", kind);
 const each: Uint8Array = isValidLines(["http://a/", "b c"], kind);
 const eachLine: Uint8Array = isValidLines("http://a/\nb c\n");
+const eachByteLine: Uint8Array = isValidLines(new TextEncoder().encode("http://a/\n"), kind);
+const urisOfBytes: (string | null)[] = toUriLines(new Uint8Array([104, 10]));
 const uris: (string | null)[] = toUriLines(["http://é/", "b c"]);
 // @ts-expect-error: a line may not map
 const onlyStrings: string[] = toUriLines("http://é/\n");

@@ -14,6 +14,7 @@ import { inspect } from "iri-toolkit/lite";
 const kind: Kind = "uri";
 const valid: boolean = isValid("http://a/", kind);
 const each: Uint8Array = isValidLines(["http://a/", "b c"]);
+const eachByteLine: Uint8Array = isValidLines(new Uint8Array([104, 10]));
 const uris: (string | null)[] = toUriLines("http://é/\nb c");
 const c: Components = parse("http://a/");
 const host: string | null = c.host;
