@@ -304,17 +304,18 @@ export function toUriLines(lines) {
     for (let i = 0; i < lines.length; i++) {
       if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
     }
-    n = wasm.fastToUriLines(putLines(lines), false);
+    // An ASCII line is its own URI: flagged 2 and left out of the output, the element reused.
+    n = wasm.fastToUriLines(putLines(lines), false, true);
     // An element that holds a line feed (no IRI does) adds to the count: each alone then.
     if (n !== lines.length) return toUriEach(lines);
   } else {
-    n = wasm.fastToUriLines(putText(lines), true);
+    n = wasm.fastToUriLines(putText(lines), true, false);
   }
   const flags = flagBytes().slice(0, n);
   // A URI is ASCII: one string for all, cut at the line feeds.
   const uris = decoder.decode(outputBytes()).split("\n");
   const out = new Array(n);
-  for (let i = 0, k = 0; i < n; i++) out[i] = flags[i] ? uris[k++] : null;
+  for (let i = 0, k = 0; i < n; i++) out[i] = flags[i] === 1 ? uris[k++] : flags[i] === 2 ? lines[i] : null;
   return out;
 }
 

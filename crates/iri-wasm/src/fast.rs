@@ -293,18 +293,22 @@ pub fn valid_lines_at(len: usize, kind: u32, strip_cr: bool) -> usize {
 /// Maps each line of `input[..len]` (lines as in [`valid_lines_at`]) from an IRI reference to
 /// a URI reference (RFC 3987 §3.1): the output gets the URI references, each line's followed
 /// by `\n` (nothing for a line that is not an IRI reference), the second output one byte per
-/// line, 1 for a line mapped and 0 for one that is not an IRI reference. Returns the number
-/// of lines.
+/// line, 1 for a line mapped and 0 for one that is not an IRI reference. With `same`, an
+/// ASCII line, which is its own URI reference, gets 2 and nothing in the output (the caller
+/// has it already). Returns the number of lines.
 ///
 /// ```
 /// use iri_toolkit_wasm::fast::{put_input, to_uri_lines_at, output, flags};
 /// let text = "http://é/\r\na b\n/x";
 /// put_input(0, text.as_bytes());
-/// assert_eq!(to_uri_lines_at(text.len(), true), 3);
+/// assert_eq!(to_uri_lines_at(text.len(), true, false), 3);
 /// assert_eq!(output(), b"http://%C3%A9/\n/x\n");
 /// assert_eq!(flags(), [1, 0, 1]);
+/// assert_eq!(to_uri_lines_at(text.len(), true, true), 3);
+/// assert_eq!(output(), b"http://%C3%A9/\n");
+/// assert_eq!(flags(), [1, 0, 2]);
 /// ```
-pub fn to_uri_lines_at(len: usize, strip_cr: bool) -> usize {
+pub fn to_uri_lines_at(len: usize, strip_cr: bool, same: bool) -> usize {
     INPUT.with_borrow(|b| {
         FLAGS.with_borrow_mut(|flags| {
             flags.clear();
@@ -313,8 +317,19 @@ pub fn to_uri_lines_at(len: usize, strip_cr: bool) -> usize {
                 each_line(
                     b.get(..len).unwrap_or_default(),
                     strip_cr,
-                    |line| match line.map(IriRef::parse) {
-                        Some(Ok(r)) => {
+                    |line| match line.map(|s| (s, IriRef::parse(s))) {
+                        // The mapping changes only non-ASCII octets (§3.1 step 2.2): an ASCII
+                        // line is its own URI reference, written without the scratch copy.
+                        Some((s, Ok(_))) if s.is_ascii() => {
+                            if same {
+                                flags.push(2);
+                            } else {
+                                out.extend_from_slice(s.as_bytes());
+                                out.push(b'\n');
+                                flags.push(1);
+                            }
+                        }
+                        Some((_, Ok(r))) => {
                             out.extend_from_slice(r.to_uri_into(&mut scratch).as_str().as_bytes());
                             out.push(b'\n');
                             flags.push(1);
@@ -337,7 +352,7 @@ pub fn to_uri_lines_at(len: usize, strip_cr: bool) -> usize {
 /// ```
 /// use iri_toolkit_wasm::fast::{put_input, to_uri_lines_at, flags};
 /// put_input(0, b"a\n%");
-/// to_uri_lines_at(3, false);
+/// to_uri_lines_at(3, false, false);
 /// assert_eq!(flags(), [1, 0]);
 /// ```
 pub fn flags() -> Vec<u8> {
@@ -485,7 +500,7 @@ mod tests {
         ];
         let text = lines.join("\r\n");
         put_input(0, text.as_bytes());
-        assert_eq!(to_uri_lines_at(text.len(), true), lines.len());
+        assert_eq!(to_uri_lines_at(text.len(), true, false), lines.len());
         let mapped: Vec<Option<String>> =
             lines.iter().map(|s| crate::to_uri(s, false).ok()).collect();
         assert_eq!(
@@ -503,7 +518,7 @@ mod tests {
         );
         // Not UTF-8 (never written by encodeInto): that line is not mapped, the others are.
         put_input(0, b"a\n\xFF\nb");
-        assert_eq!(to_uri_lines_at(5, false), 3);
+        assert_eq!(to_uri_lines_at(5, false, false), 3);
         assert_eq!((flags(), output()), (vec![1, 0, 1], b"a\nb\n".to_vec()));
         put_input(0, b"a\n\xFF\nb");
         assert_eq!(valid_lines_at(5, 0, false), 3);

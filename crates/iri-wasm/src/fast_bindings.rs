@@ -55,10 +55,11 @@ pub fn valid_lines(len: usize, kind: u32, strip_cr: bool) -> usize {
 }
 
 /// Maps each line of the input's first `len` bytes to a URI reference: the URIs into the
-/// output, one byte per line into the second output. (Not in the lite module, for its size:
-/// its `toUriLines` calls `toUri` per line.)
+/// output, one byte per line into the second output (2, with `same`, for an ASCII line, its
+/// own URI, left out of the output). (Not in the lite module, for its size: its `toUriLines`
+/// calls `toUri` per line.)
 #[cfg(feature = "full")]
 #[wasm_bindgen(js_name = fastToUriLines)]
-pub fn to_uri_lines(len: usize, strip_cr: bool) -> usize {
-    fast::to_uri_lines_at(len, strip_cr)
+pub fn to_uri_lines(len: usize, strip_cr: bool, same: bool) -> usize {
+    fast::to_uri_lines_at(len, strip_cr, same)
 }
