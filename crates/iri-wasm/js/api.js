@@ -247,15 +247,20 @@ export function parseZoned(input, kind) {
 }
 
 // Writes the lines of an array into the input buffer as one text, each ended by a line feed
-// (so that an empty last one counts; the last one written as a byte, which is quicker than
-// encoding a joined string with it); returns the text's length in bytes.
+// (so that an empty last one counts), joined and encoded a thousand lines at a time: twice as
+// quick as one join of all of them, whose string is large and, with one non-Latin-1 line in
+// it, two bytes a unit. Returns the text's length in bytes.
+const JOIN = 1024;
 function putLines(lines) {
-  if (lines.length === 0) return 0;
-  const joined = lines.join("\n");
-  const buf = room(joined.length + 1);
-  const { written } = encoder.encodeInto(joined, buf);
-  buf[written] = 10;
-  return written + 1;
+  let units = lines.length;
+  for (let i = 0; i < lines.length; i++) units += lines[i].length;
+  const buf = room(units);
+  let at = 0;
+  for (let i = 0; i < lines.length; i += JOIN) {
+    at += encoder.encodeInto(lines.slice(i, i + JOIN).join("\n"), buf.subarray(at)).written;
+    buf[at++] = 10;
+  }
+  return at;
 }
 
 // Writes one text of lines into the input buffer: a string with encodeInto, or the bytes of a
