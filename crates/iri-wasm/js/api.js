@@ -313,6 +313,10 @@ export function toUriLines(lines) {
     n = wasm.fastToUriLines(putLines(lines), false, true);
     // An element that holds a line feed (no IRI does) adds to the count: each alone then.
     if (n !== lines.length) return toUriEach(lines);
+  } else if (typeof lines === "string") {
+    // The same for one string, whose lines are cut from it (a "\r" at the end dropped).
+    n = wasm.fastToUriLines(putText(lines), true, true);
+    lines = lines.split("\n");
   } else {
     n = wasm.fastToUriLines(putText(lines), true, false);
   }
@@ -320,7 +324,11 @@ export function toUriLines(lines) {
   // A URI is ASCII: one string for all, cut at the line feeds.
   const uris = decoder.decode(outputBytes()).split("\n");
   const out = new Array(n);
-  for (let i = 0, k = 0; i < n; i++) out[i] = flags[i] === 1 ? uris[k++] : flags[i] === 2 ? lines[i] : null;
+  for (let i = 0, k = 0; i < n; i++) {
+    if (flags[i] === 1) out[i] = uris[k++];
+    else if (flags[i] === 2) out[i] = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
+    else out[i] = null;
+  }
   return out;
 }
 

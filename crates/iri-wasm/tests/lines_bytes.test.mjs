@@ -148,3 +148,12 @@ test("the batch calls refuse what is neither a string, an array nor a Uint8Array
     assert.throws(() => m.toUriLines(new ArrayBuffer(2)), TypeError);
   }
 });
+
+test("toUriLines of one string gives its ASCII lines back without their CR", () => {
+  const text = "http://a/\r\nhttp://é/\r\na b\r\n\r\n/x\r";
+  const want = ["http://a/", "http://%C3%A9/", null, "", "/x"];
+  for (const m of [full, lite]) {
+    assert.deepEqual(m.toUriLines(text), want);
+    assert.deepEqual(m.toUriLines(encoder.encode(text)), want);
+  }
+});
