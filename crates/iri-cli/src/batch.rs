@@ -352,6 +352,40 @@ struct Task<T> {
     stats: Option<Stats>,
 }
 
+/// The most output buffers kept for later tasks ([`keep_output`]).
+const SPARE_OUTPUTS: usize = 16;
+
+/// The largest output buffer kept for a later task: a bigger one (a long line's output) is
+/// freed at once, so that the buffers kept never hold more than a few chunks' worth.
+const SPARE_OUTPUT_BYTES: usize = 1 << 20;
+
+/// The output buffers of tasks written already, cleared, for the next tasks: a task's output
+/// then starts with the room an earlier one grew to, rather than empty and doubling.
+static SPARE: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
+
+/// An empty buffer for a task's output: one kept by [`keep_output`], else a new one.
+fn spare_output() -> Vec<u8> {
+    SPARE
+        .lock()
+        .ok()
+        .and_then(|mut spare| spare.pop())
+        .unwrap_or_default()
+}
+
+/// Keeps the buffer of a task written out for a later task, unless it is too big or enough
+/// are kept.
+fn keep_output(mut buf: Vec<u8>) {
+    if buf.capacity() == 0 || buf.capacity() > SPARE_OUTPUT_BYTES {
+        return;
+    }
+    buf.clear();
+    if let Ok(mut spare) = SPARE.lock() {
+        if spare.len() < SPARE_OUTPUTS {
+            spare.push(buf);
+        }
+    }
+}
+
 /// Maps every line of a chunk, in parallel when `parallel`, keeping the order.
 fn map_chunk<T, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<T>>
 where
@@ -374,7 +408,7 @@ where
             _ => None,
         };
         let mut task = Task {
-            out: Vec::new(),
+            out: spare_output(),
             items: Vec::with_capacity(range.len()),
             stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
@@ -415,6 +449,9 @@ pub struct Batch {
     progress: Option<(ProgressBar, Unit)>,
     stdout_is_terminal: bool,
     stats: Option<Stats>,
+    /// Whether the outputs of a task are written in one piece, by [`Batch::emit_chunk`]
+    /// itself, rather than handed to `emit` line by line ([`each_input_streamed`]).
+    whole_text: bool,
 }
 
 impl Batch {
@@ -462,6 +499,7 @@ impl Batch {
                 .map(|(total, unit)| (progress_bar(total, unit), unit)),
             stdout_is_terminal: io::stdout().is_terminal(),
             stats: settings.stats.map(|s| Stats::new(s.lint)),
+            whole_text: false,
         }
     }
 
@@ -599,6 +637,12 @@ impl Batch {
     }
 
     /// Hands each line of a mapped chunk to `emit`, in order; counts progress and stats.
+    ///
+    /// With `whole_text`, the outputs of a task are written here, in as few pieces as can be
+    /// (one `write_all` for a task, not one per line), and `emit` is called only for the
+    /// lines whose output is empty (a long line, which `map` was not given), with an empty
+    /// text, once what comes before is written, so that it may write that line's output in
+    /// its place; the values of the other lines are dropped.
     fn emit_chunk<T, W, E>(
         &mut self,
         chunk: &Chunk,
@@ -613,14 +657,32 @@ impl Batch {
         let mut i = 0;
         for task in tasks {
             let mut start = 0;
-            for (value, end) in task.items {
-                emit(out, chunk.line(i), value, &task.out[start..end])?;
-                start = end;
-                i += 1;
+            if self.whole_text {
+                // The start of the outputs not written yet.
+                let mut written = 0;
+                for (value, end) in task.items {
+                    if end == start {
+                        if written < start {
+                            out.write_all(&task.out[written..start])?;
+                            written = start;
+                        }
+                        emit(out, chunk.line(i), value, &[])?;
+                    }
+                    start = end;
+                    i += 1;
+                }
+                out.write_all(&task.out[written..])?;
+            } else {
+                for (value, end) in task.items {
+                    emit(out, chunk.line(i), value, &task.out[start..end])?;
+                    start = end;
+                    i += 1;
+                }
             }
             if let (Some(all), Some(these)) = (&mut self.stats, task.stats) {
                 all.merge(these);
             }
+            keep_output(task.out);
         }
         if let Some((pb, unit)) = &self.progress {
             pb.inc(match unit {
@@ -747,13 +809,23 @@ where
     L: FnMut(&mut W, Line<'_>) -> io::Result<bool>,
 {
     let mut batch = Batch::for_inputs(&args);
+    // The outputs go out a task at a time; the lines that wrote one say how they went here.
+    batch.whole_text = true;
+    let failed = std::sync::atomic::AtomicBool::new(false);
+    let map = |line: Line<'_>, buf: &mut Vec<u8>| {
+        let ok = map(line, buf);
+        if !ok {
+            failed.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        ok
+    };
     let mut all_ok = true;
-    batch.inputs_streamed(args, out, map, long, |out, _, ok, text| {
+    batch.inputs_streamed(args, out, map, long, |_, _, ok, _| {
         all_ok &= ok;
-        out.write_all(text)
+        Ok(())
     })?;
     batch.finish();
-    Ok(all_ok)
+    Ok(all_ok && !failed.into_inner())
 }
 
 impl Batch {

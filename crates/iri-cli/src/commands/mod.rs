@@ -8,6 +8,7 @@ mod dedup;
 mod display;
 mod edit;
 mod extract;
+mod fast_path;
 mod generate;
 mod lenient;
 mod lint;

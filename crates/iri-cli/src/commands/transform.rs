@@ -9,7 +9,7 @@ use iri::idn::IdnaOptions;
 use iri::legacy::{DocumentCharset, ParseMode};
 use iri::{Iri, IriRef, Normalizer};
 
-use super::Outcome;
+use super::{fast_path, Outcome};
 use crate::batch::{each_input_streamed, Line};
 use crate::cli::{BaseArgs, Format, NormalizeArgs, ResolveArgs, ToUriArgs, TransformArgs};
 use crate::failure::Failure;
@@ -38,7 +38,14 @@ pub fn to_uri(args: ToUriArgs, out: &mut impl Write) -> io::Result<Outcome> {
             to_uri_charset_or_not(r, doc.as_ref(), idna.as_ref(), buf)
         });
     }
-    transform(args.inputs, args.output.format, out, |s, buf| {
+    let (inputs, format) = (args.inputs, args.output.format);
+    if doc.is_none() && idna.is_none() {
+        return transform_made(inputs, format, Shown::Printable, COLUMNS, out, |s, buf| {
+            let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
+            Ok(fast_path::to_uri(&r, buf))
+        });
+    }
+    transform(inputs, format, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
         to_uri_charset_or_not(&r, doc.as_ref(), idna.as_ref(), buf)
     })
@@ -127,10 +134,10 @@ pub fn normalize(args: NormalizeArgs, out: &mut impl Write) -> io::Result<Outcom
     if args.nfkc {
         n = n.nfkc();
     }
-    transform(args.inputs, args.output.format, out, |s, buf| {
+    let (inputs, format) = (args.inputs, args.output.format);
+    transform_made(inputs, format, Shown::Escape, COLUMNS, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        put(buf, n.normalize(&r).into_inner());
-        Ok(())
+        Ok(fast_path::normalize(&n, &r, buf))
     })
 }
 
@@ -142,15 +149,14 @@ pub fn resolve(args: ResolveArgs, out: &mut impl Write) -> io::Result<Outcome> {
     // An absolute base (checked before, unless --relative-base) takes the buffer-reusing path.
     let base = Iri::try_from(args.base.clone()).ok();
     let relative = args.base;
-    transform(args.inputs, args.output.format, out, |s, buf| {
+    let (inputs, format) = (args.inputs, args.output.format);
+    transform_made(inputs, format, Shown::Escape, COLUMNS, out, |s, buf| {
         let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
         match &base {
-            Some(base) => {
-                base.resolve_into_with(&r, opts, buf);
-            }
+            Some(base) => return Ok(fast_path::resolve(base, &r, opts, buf)),
             None => put(buf, relative.resolve_relative_with(&r, opts).into_inner()),
         }
-        Ok(())
+        Ok(Made::Buf)
     })
 }
 
@@ -189,6 +195,11 @@ pub(super) enum Shown {
     /// The output is made to be shown as it is (`display`'s wrapping), its input's own hidden
     /// characters already escaped: written raw.
     AsIs,
+    /// The output is printable ASCII by construction, so that escaping would leave it as it
+    /// is: `to-uri` of a parsed reference, whose ASCII characters the grammar keeps to the
+    /// printable ones (RFC 3987 §2.2: no control, no space) and whose other characters become
+    /// `%HH` (§3.1). Written raw in text, escaped as usual in TSV.
+    Printable,
 }
 
 /// The names a transform's output gives its columns, and what its output is.
@@ -229,29 +240,82 @@ pub(super) fn transform_columns(
     out: &mut impl Write,
     f: impl Fn(&str, &mut String) -> Result<(), Failure> + Sync,
 ) -> io::Result<Outcome> {
+    transform_made(inputs, format, shown, columns, out, |s, buf| {
+        f(s, buf).map(|()| Made::Buf)
+    })
+}
+
+/// Where the output of one input is: the input itself, or the buffer the function wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Made {
+    /// The output is the input, unchanged: written from the input's own bytes, never copied
+    /// into the buffer first.
+    Input,
+    /// [`Made::Input`], where the input is a parsed reference in ASCII: its characters are
+    /// printable (the grammar of RFC 3987 §2.2 has no control and no space), so that the
+    /// escape, which would leave it as it is, is skipped.
+    AsciiInput,
+    /// The output is in the buffer.
+    Buf,
+}
+
+/// The driver of every transform: `f` gives the output for one valid-UTF-8 input, as the input
+/// itself ([`Made::Input`]) or written into an empty buffer ([`Made::Buf`]), or says why there
+/// is none; each input gives one line in `format`. The inputs are mapped on every core
+/// ([`each_input_streamed`]), the output written in input order.
+pub(super) fn transform_made(
+    inputs: Vec<OsString>,
+    format: Format,
+    shown: Shown,
+    columns: Columns,
+    out: &mut impl Write,
+    f: impl Fn(&str, &mut String) -> Result<Made, Failure> + Sync,
+) -> io::Result<Outcome> {
     if format == Format::Tsv {
         out.write_all(columns.header.as_bytes())?;
     }
-    let run = |line: Line<'_>, buf: &mut String| match line.utf8() {
-        Ok(s) => f(s, buf),
-        Err(e) => Err(Failure::utf8(&e, line.bytes, Some(line.origin))),
-    };
+    let how = (format, shown, columns);
     let map = |line: Line<'_>, out: &mut Vec<u8>| {
         SCRATCH.with_borrow_mut(|buf| {
             buf.clear();
-            let result = run(line, buf);
-            if result.is_ok() && take_over(out, format, shown, buf) {
-                return true;
+            let (text, result) = match line.utf8() {
+                Ok(s) => match f(s, buf) {
+                    Ok(Made::Input) => (s, Ok(())),
+                    Ok(Made::AsciiInput) if format == Format::Text => {
+                        debug_assert!(s.bytes().all(|b| matches!(b, b'!'..=b'~')));
+                        out.extend_from_slice(s.as_bytes());
+                        out.push(b'\n');
+                        return true;
+                    }
+                    Ok(Made::AsciiInput) => (s, Ok(())),
+                    Ok(Made::Buf) => {
+                        if take_over(out, format, shown, buf) {
+                            return true;
+                        }
+                        (buf.as_str(), Ok(()))
+                    }
+                    Err(fail) => ("", Err(fail)),
+                },
+                Err(e) => ("", Err(Failure::utf8(&e, line.bytes, Some(line.origin)))),
+            };
+            match (format, &result) {
+                // The common case, written here without the general writer's calls.
+                (Format::Text, Ok(())) => {
+                    match shown {
+                        Shown::Escape => out.extend_from_slice(escaped(text).as_bytes()),
+                        Shown::AsIs => out.extend_from_slice(text.as_bytes()),
+                        Shown::Printable => {
+                            debug_assert!(text.bytes().all(|b| matches!(b, b'!'..=b'~')));
+                            out.extend_from_slice(text.as_bytes());
+                        }
+                    }
+                    out.push(b'\n');
+                }
+                // Writing into memory cannot fail.
+                _ => {
+                    let _ = write_one(out, how, line.origin, line.bytes, text, &result);
+                }
             }
-            // Writing into memory cannot fail.
-            let _ = write_one(
-                out,
-                (format, shown, columns),
-                line.origin,
-                line.bytes,
-                buf,
-                &result,
-            );
             result.is_ok()
         })
     };
@@ -259,15 +323,15 @@ pub(super) fn transform_columns(
     // and written straight out, not copied into the task's buffer beside the echoed input.
     let all_ok = each_input_streamed(inputs, out, map, |out, line| {
         let mut buf = String::new();
-        let result = run(line, &mut buf);
-        write_one(
-            out,
-            (format, shown, columns),
-            line.origin,
-            line.bytes,
-            &buf,
-            &result,
-        )?;
+        let (text, result) = match line.utf8() {
+            Ok(s) => match f(s, &mut buf) {
+                Ok(Made::Input | Made::AsciiInput) => (s, Ok(())),
+                Ok(Made::Buf) => (buf.as_str(), Ok(())),
+                Err(fail) => ("", Err(fail)),
+            },
+            Err(e) => ("", Err(Failure::utf8(&e, line.bytes, Some(line.origin)))),
+        };
+        write_one(out, how, line.origin, line.bytes, text, &result)?;
         Ok(result.is_ok())
     })?;
     Ok(Outcome::from_ok(all_ok))
@@ -321,7 +385,7 @@ fn write_one(
     match (format, result) {
         (Format::Text, Ok(())) => {
             match shown {
-                Shown::Escape => write_escaped(out, buf)?,
+                Shown::Escape | Shown::Printable => write_escaped(out, buf)?,
                 Shown::AsIs => out.write_all(buf.as_bytes())?,
             }
             out.write_all(b"\n")

@@ -365,6 +365,18 @@ macro_rules! reference_type {
             pub fn is_absolute(&self) -> bool {
                 self.pos.scheme_end > 0
             }
+
+            /// Whether the text is all ASCII (always, for a URI): a parsed reference knows it
+            /// without reading the text again. An ASCII IRI reference is its own URI reference
+            /// (RFC 3987 §3.1).
+            ///
+            /// ```
+            #[doc = concat!("assert!(iri::", stringify!($name), "::parse(\"s:p\").unwrap().is_ascii());")]
+            /// ```
+            #[inline]
+            pub fn is_ascii(&self) -> bool {
+                self.pos.known_ascii() || self.as_str().is_ascii()
+            }
         }
 
         impl<T: AsRef<str>> core::fmt::Debug for $name<T> {
