@@ -134,10 +134,9 @@ export function isValid(input, kind) {
 
 export function parse(input, kind) {
   const code = kindCode(kind);
-  // A lone surrogate is written as U+FFFD, which no IRI may hold: the JSON binding then throws.
   if (code >= 0 && typeof input === "string") {
     const { written } = encoder.encodeInto(input, room(input.length));
-    if (wasm.fastParse(written, code)) {
+    if (wasm.fastParse(written, input.length, code)) {
       const s = slotView();
       // The keys in the order of the JSON binding's object; each part sliced out of the input.
       return {
@@ -152,6 +151,11 @@ export function parse(input, kind) {
         userinfo: s[4] === NONE ? null : input.slice(s[4], s[5]),
       };
     }
+    // Why not: a lone surrogate (written as U+FFFD) throws here; any other failure is read
+    // from the input buffer (the lite module has no fastParseFailure: the JSON binding below).
+    text(input, "input");
+    const failure = wasm.fastParseFailure?.(written, code);
+    if (failure) throw new IriError(JSON.parse(failure));
   }
   try {
     return JSON.parse(wasm.parse(text(input, "input"), option(kind, "kind")));

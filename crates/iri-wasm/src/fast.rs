@@ -112,21 +112,27 @@ pub fn is_valid_at(len: usize, kind: u32) -> bool {
     with_input(0, len, |s| iri::validate(s, kind_of(kind)).is_ok()).unwrap_or(false)
 }
 
-/// Parses `input[..len]` against `kind` and writes the components' places into the slots, as
-/// UTF-16 indexes; returns whether it parsed.
+/// Parses `input[..len]`, a text of `units` UTF-16 units (what JavaScript's `length` counts:
+/// `len` exactly when the text is ASCII), against `kind` and writes the components' places
+/// into the slots, as UTF-16 indexes; returns whether it parsed.
+///
+/// The authority is split once into userinfo, host and port ([`split_authority`]), a host's
+/// kind is read from its text where that decides it ([`kind_of_host`]), and the UTF-16
+/// indexes are counted in one pass from the first non-ASCII byte on ([`to_utf16`]).
 ///
 /// ```
 /// use iri_toolkit_wasm::fast::{put_input, parse_at, slot, NONE};
 /// put_input(0, "http://é@h:8/p?q#f".as_bytes());
-/// assert!(parse_at("http://é@h:8/p?q#f".len(), 0));
+/// let s = "http://é@h:8/p?q#f";
+/// assert!(parse_at(s.len(), s.encode_utf16().count(), 0));
 /// // scheme 0..4, userinfo 7..8 (é is one UTF-16 unit), port 11..12, fragment 17..18
 /// assert_eq!((slot(0), slot(1), slot(4), slot(5), slot(8), slot(9)), (0, 4, 7, 8, 11, 12));
 /// assert_eq!((slot(14), slot(15), slot(16)), (17, 18, 0));
 /// put_input(0, b"a");
-/// assert!(parse_at(1, 0));
+/// assert!(parse_at(1, 1, 0));
 /// assert_eq!((slot(0), slot(6), slot(16)), (NONE, NONE, NONE));
 /// ```
-pub fn parse_at(len: usize, kind: u32) -> bool {
+pub fn parse_at(len: usize, units: usize, kind: u32) -> bool {
     let kind = kind_of(kind);
     with_input(0, len, |s| {
         if kind != Kind::IriReference && iri::validate(s, kind).is_err() {
@@ -135,71 +141,115 @@ pub fn parse_at(len: usize, kind: u32) -> bool {
         let Ok(r) = IriRef::parse(s) else {
             return false;
         };
-        let at = |p: &str| p.as_ptr() as usize - s.as_ptr() as usize;
-        let span = |p: Option<&str>| p.map(|p| (at(p), at(p) + p.len()));
-        let mut spans = [None; 8];
-        spans[0] = span(r.scheme());
-        let mut host_kind = NONE;
-        if let Some(a) = r.authority() {
-            spans[1] = span(Some(a));
-            spans[2] = span(r.userinfo());
-            spans[3] = span(r.host_str());
-            spans[4] = span(r.port());
-            host_kind = r.host().map_or(NONE, |h| match h.kind() {
-                HostKind::RegName => 0,
-                HostKind::Ipv4 => 1,
-                HostKind::Ipv6 => 2,
-                HostKind::IpvFuture => 3,
-            });
-        }
-        spans[5] = span(Some(r.path()));
-        spans[6] = span(r.query());
-        spans[7] = span(r.fragment());
-        let mut utf16 = Utf16Index::new(s.as_bytes());
+        let at = |p: &str| (p.as_ptr() as usize - s.as_ptr() as usize) as u32;
+        let span = |p: Option<&str>| p.map_or((NONE, NONE), |p| (at(p), at(p) + p.len() as u32));
         SLOT.with_borrow_mut(|slot| {
-            for (k, span) in spans.into_iter().enumerate() {
-                (slot[2 * k], slot[2 * k + 1]) =
-                    span.map_or((NONE, NONE), |(a, b)| (utf16.of(a), utf16.of(b)));
+            (slot[0], slot[1]) = span(r.scheme());
+            let authority = r.authority();
+            (slot[2], slot[3]) = span(authority);
+            let (userinfo, host, port) = authority.map_or((None, None, None), split_authority);
+            (slot[4], slot[5]) = span(userinfo);
+            (slot[6], slot[7]) = span(host);
+            (slot[8], slot[9]) = span(port);
+            (slot[10], slot[11]) = span(Some(r.path()));
+            (slot[12], slot[13]) = span(r.query());
+            (slot[14], slot[15]) = span(r.fragment());
+            slot[16] = host.map_or(NONE, |h| kind_of_host(&r, h));
+            if units != len {
+                to_utf16(s.as_bytes(), slot);
             }
-            slot[16] = host_kind;
         });
         true
     })
     .unwrap_or(false)
 }
 
-/// The UTF-16 indexes of byte offsets of a UTF-8 text (the same numbers in ASCII text). The
-/// offsets come mostly in increasing order: each count goes on from the one before when it
-/// can.
-struct Utf16Index<'a> {
-    b: &'a [u8],
-    ascii: bool,
-    last: (usize, u32),
+/// Why `input[..len]` does not parse against `kind`: the JSON text of the [`Failure`] the
+/// JSON binding of `parse` throws, or the empty string when it parses. The wrapper asks it
+/// after [`parse_at`] said no, and throws it.
+///
+/// ```
+/// use iri_toolkit_wasm::fast::{put_input, parse_failure_at};
+/// put_input(0, "http://é/a b".as_bytes());
+/// let f: serde_json::Value = serde_json::from_str(&parse_failure_at(13, 0)).unwrap();
+/// // The space: byte 11 of the UTF-8 text, UTF-16 index 10.
+/// assert_eq!((&f["kind"], &f["offset"], &f["index"]), (&"invalid-char".into(), &11.into(), &10.into()));
+/// assert_eq!(parse_failure_at(11, 0), "");
+/// ```
+pub fn parse_failure_at(len: usize, kind: u32) -> String {
+    let name = Kind::ALL.get(kind as usize).map(|k| k.as_str());
+    with_input(0, len, |s| crate::parse(s, name).err())
+        .flatten()
+        .map_or_else(String::new, |f| f.to_json())
 }
 
-impl<'a> Utf16Index<'a> {
-    fn new(b: &'a [u8]) -> Self {
-        Utf16Index {
-            b,
-            ascii: b.is_ascii(),
-            last: (0, 0),
-        }
-    }
+/// The userinfo, host and port of a valid authority (RFC 3986 §3.2): those of
+/// [`IriRef::userinfo`], [`IriRef::host_str`] and [`IriRef::port`], found in one look at it.
+/// In a valid authority `@` occurs only after the userinfo (neither a host nor a port holds
+/// one), `[` only at the start of an IP literal, which ends at its only `]`, and any other
+/// host ends at the first `:`, before the port.
+fn split_authority(a: &str) -> (Option<&str>, Option<&str>, Option<&str>) {
+    let b = a.as_bytes();
+    let at = b.iter().position(|&c| c == b'@');
+    let start = at.map_or(0, |i| i + 1);
+    let rest = &b[start..];
+    let host = if rest.first() == Some(&b'[') {
+        rest.iter()
+            .position(|&c| c == b']')
+            .map_or(rest.len(), |i| i + 1)
+    } else {
+        rest.iter().position(|&c| c == b':').unwrap_or(rest.len())
+    };
+    let end = start + host;
+    (
+        at.map(|i| &a[..i]),
+        Some(&a[start..end]),
+        (end < a.len()).then(|| &a[end + 1..]),
+    )
+}
 
-    /// The UTF-16 index of the character boundary `at`: one unit for each byte that starts a
-    /// character, and a second one for each four-byte character (a surrogate pair).
-    fn of(&mut self, at: usize) -> u32 {
-        if self.ascii {
-            return at as u32;
-        }
-        let (from, n) = if self.last.0 <= at { self.last } else { (0, 0) };
-        let units = self.b[from..at]
-            .iter()
-            .map(|&c| u32::from(c & 0xC0 != 0x80) + u32::from(c >= 0xF0))
-            .sum::<u32>();
-        self.last = (at, n + units);
-        n + units
+/// The slot value of the kind of `host`, the host of `r`: a host without `[` that holds a byte
+/// other than a digit or `.` is a registered name (an `IPv4address` holds only those,
+/// RFC 3986 §3.2.2); the library classifies every other one.
+fn kind_of_host(r: &IriRef<&str>, host: &str) -> u32 {
+    let b = host.as_bytes();
+    if b.first() != Some(&b'[') && b.iter().any(|&c| c != b'.' && !c.is_ascii_digit()) {
+        return 0;
     }
+    r.host().map_or(NONE, |h| match h.kind() {
+        HostKind::RegName => 0,
+        HostKind::Ipv4 => 1,
+        HostKind::Ipv6 => 2,
+        HostKind::IpvFuture => 3,
+    })
+}
+
+/// The slots of the components' places in the order of the places in the text: scheme,
+/// the authority's start, userinfo, host, port, the authority's end, path, query, fragment.
+const TEXT_ORDER: [usize; 16] = [0, 1, 2, 4, 5, 6, 7, 8, 9, 3, 10, 11, 12, 13, 14, 15];
+
+/// Turns the byte offsets in the slots (character boundaries of the UTF-8 text `b`) into
+/// UTF-16 indexes: the same up to the first non-ASCII byte, then counted on from one place
+/// to the next in the order of the text.
+fn to_utf16(b: &[u8], slot: &mut [u32; SLOTS]) {
+    let (mut from, mut units) = (0, 0);
+    for k in TEXT_ORDER {
+        let at = slot[k] as usize;
+        if slot[k] == NONE {
+            continue;
+        }
+        units += utf16_len(&b[from..at]);
+        from = at;
+        slot[k] = units as u32;
+    }
+}
+
+/// The number of UTF-16 units of UTF-8 text: one for each byte that starts a character (not
+/// `10xxxxxx`) and a second one for each four-byte character (`11110xxx`, a surrogate pair).
+fn utf16_len(b: &[u8]) -> usize {
+    b.iter()
+        .map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0))
+        .sum::<usize>()
 }
 
 /// The value of slot `k` (for tests and Rust callers; JavaScript reads them in memory).
@@ -395,9 +445,17 @@ mod tests {
             "http://1.2.3.4/",
             "http://[v7.x]/",
             "http://𝔸é/𝔸?𝔸#𝔸",
+            "http://u:p:x@h:/",
+            "http://@:8/",
+            "http://u@[2001:db8::7]:/",
+            "http://[V1F.a]:9",
+            "http://01.2.3.4/",
+            "http://1.2.3.4./",
+            "file:///x",
+            "//𝔸é𝔸@é𝔸é:1/é𝔸?𝔸é#é𝔸",
         ] {
             put_input(0, s.as_bytes());
-            assert!(parse_at(s.len(), 0), "{s}");
+            assert!(parse_at(s.len(), s.encode_utf16().count(), 0), "{s}");
             let v = crate::parse(s, None).unwrap();
             let utf16: Vec<u16> = s.encode_utf16().collect();
             let names = [
@@ -428,9 +486,9 @@ mod tests {
             );
         }
         put_input(0, b"a b");
-        assert!(!parse_at(3, 0));
+        assert!(!parse_at(3, 3, 0));
         put_input(0, b"../a");
-        assert!(!parse_at(4, kind_code("iri") as u32));
+        assert!(!parse_at(4, 4, kind_code("iri") as u32));
     }
 
     #[test]

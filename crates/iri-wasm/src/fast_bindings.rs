@@ -36,10 +36,18 @@ pub fn is_valid(len: usize, kind: u32) -> bool {
     fast::is_valid_at(len, kind)
 }
 
-/// Parses the input's first `len` bytes; the components' places into the slots.
+/// Parses the input's first `len` bytes, `units` UTF-16 units; the components' places into
+/// the slots.
 #[wasm_bindgen(js_name = fastParse)]
-pub fn parse(len: usize, kind: u32) -> bool {
-    fast::parse_at(len, kind)
+pub fn parse(len: usize, units: usize, kind: u32) -> bool {
+    fast::parse_at(len, units, kind)
+}
+
+/// Why the input's first `len` bytes do not parse: a failure's JSON text, or "".
+#[cfg(feature = "full")]
+#[wasm_bindgen(js_name = fastParseFailure)]
+pub fn parse_failure(len: usize, kind: u32) -> String {
+    fast::parse_failure_at(len, kind)
 }
 
 /// Resolves the reference after the base in the input; the result into the output.
