@@ -17,14 +17,23 @@ pub(crate) const NFKC: ComposingNormalizerBorrowed<'static> =
 pub(crate) const NFD: icu_normalizer::DecomposingNormalizerBorrowed<'static> =
     icu_normalizer::DecomposingNormalizerBorrowed::new_nfd();
 
-/// The characters of `chars` in NFC.
-pub(crate) fn nfc<I: Iterator<Item = char>>(chars: I) -> impl Iterator<Item = char> {
-    NFC.normalize_iter(chars)
+/// The characters of `s` in NFC.
+///
+/// A text, not any iterator of characters: each iterator type would make another copy of
+/// the normalizer's code (about 6 KB of WebAssembly each), so every caller shares this one.
+pub(crate) fn nfc(s: &str) -> impl Iterator<Item = char> + '_ {
+    NFC.normalize_iter(s.chars())
 }
 
-/// The characters of `chars` in NFKC.
-pub(crate) fn nfkc<I: Iterator<Item = char>>(chars: I) -> impl Iterator<Item = char> {
-    NFKC.normalize_iter(chars)
+/// The characters of `s` in NFKC (one copy of the normalizer's code, as [`nfc`]).
+pub(crate) fn nfkc(s: &str) -> impl Iterator<Item = char> + '_ {
+    NFKC.normalize_iter(s.chars())
+}
+
+/// Whether the character `c` is unchanged by NFKC.
+pub(crate) fn is_nfkc_char(c: char) -> bool {
+    let mut buf = [0; 4];
+    nfkc(c.encode_utf8(&mut buf)).eq(core::iter::once(c))
 }
 
 /// The canonical combining class of `c` (0 for starters).
@@ -40,10 +49,12 @@ mod tests {
     #[test]
     fn forms() {
         // UAX #15 §1.2, figure 5 and 6: Å (U+212B) and the ﬁ ligature.
-        assert_eq!(nfc("A\u{30A}".chars()).collect::<String>(), "\u{C5}");
-        assert_eq!(nfc("\u{212B}".chars()).collect::<String>(), "\u{C5}");
-        assert_eq!(nfc("\u{FB01}".chars()).collect::<String>(), "\u{FB01}");
-        assert_eq!(nfkc("\u{FB01}".chars()).collect::<String>(), "fi");
+        assert_eq!(nfc("A\u{30A}").collect::<String>(), "\u{C5}");
+        assert_eq!(nfc("\u{212B}").collect::<String>(), "\u{C5}");
+        assert_eq!(nfc("\u{FB01}").collect::<String>(), "\u{FB01}");
+        assert_eq!(nfkc("\u{FB01}").collect::<String>(), "fi");
+        assert!(is_nfkc_char('a') && is_nfkc_char('\u{C5}'));
+        assert!(!is_nfkc_char('\u{FB01}') && !is_nfkc_char('\u{212B}'));
         assert_eq!(combining_class('\u{94D}'), 9);
         assert_eq!(combining_class('a'), 0);
         assert!(NFC.is_normalized("Gen\u{E8}ve"));

@@ -558,8 +558,8 @@ impl<'r> Normalizer<'r> {
             }
             let mut norm = String::with_capacity(piece.len());
             match self.chars {
-                Chars::Nfkc => norm.extend(crate::nf::nfkc(piece.chars())),
-                _ => norm.extend(crate::nf::nfc(piece.chars())),
+                Chars::Nfkc => norm.extend(crate::nf::nfkc(piece)),
+                _ => norm.extend(crate::nf::nfc(piece)),
             }
             push_filtered(&norm, part, out);
         };

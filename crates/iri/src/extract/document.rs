@@ -234,7 +234,7 @@ pub fn extract_document_each(
         if unicode {
             s.to_string()
         } else {
-            crate::nf::nfc(s.chars()).collect()
+            crate::nf::nfc(s).collect()
         }
     };
     let map = &map;
@@ -271,10 +271,5 @@ pub fn extract_document_each(
 /// assert_eq!(texts, ["http://a/\u{E9}"]);
 /// ```
 pub fn extract_text_each_nfc(text: &str, opts: &MarkupOptions, mut each: impl FnMut(Found)) {
-    extract_text_with(
-        text,
-        opts,
-        &|s| crate::nf::nfc(s.chars()).collect(),
-        &mut each,
-    )
+    extract_text_with(text, opts, &|s| crate::nf::nfc(s).collect(), &mut each)
 }

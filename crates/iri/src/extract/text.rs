@@ -260,7 +260,9 @@ fn starts_prose(c: char) -> bool {
     if !GeneralCategoryGroup::Letter.contains(category(c)) {
         return false;
     }
-    let script = CodePointMapData::<Script>::new().get(c);
+    // The `Script` value from the `Script_Extensions` data, the one script table the
+    // diagnostics read too.
+    let script = icu_properties::script::ScriptWithExtensions::new().get_script_val(c);
     script != Script::Latin && script != Script::Common && script != Script::Inherited
 }
 

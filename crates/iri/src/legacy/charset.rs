@@ -651,7 +651,7 @@ fn decomposed_alternative(c: char, charset: Charset) -> Option<String> {
         if candidate.chars().count() > 1 || candidate != c.to_string() {
             let (_, _, had_errors) = charset.0.encode(&candidate);
             if !had_errors
-                && crate::nf::nfc(candidate.chars()).eq(crate::nf::nfc(core::iter::once(c)))
+                && crate::nf::nfc(&candidate).eq(crate::nf::nfc(c.encode_utf8(&mut [0; 4])))
             {
                 return Some(candidate);
             }

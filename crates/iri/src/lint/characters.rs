@@ -575,7 +575,7 @@ fn normalization(
     }
     let mut changed = 0..0;
     let orig: Vec<char> = chars().map(|ch| ch.c).collect();
-    let nfc: Vec<char> = crate::nf::nfc(orig.iter().copied()).collect();
+    let nfc: Vec<char> = crate::nf::nfc(&orig.iter().collect::<String>()).collect();
     if nfc != orig {
         let max = orig.len().min(nfc.len());
         let p = orig.iter().zip(&nfc).take_while(|(a, b)| a == b).count();
@@ -621,7 +621,7 @@ fn normalization(
             && !is_lookalike_space(c)
             && lookalike_delimiter(c).is_none()
             && !is_invisible(c)
-            && !crate::nf::nfkc(core::iter::once(c)).eq(core::iter::once(c))
+            && !crate::nf::is_nfkc_char(c)
     };
     // The run being read: its span, its text, its length and whether it was encoded.
     let mut run: Option<(Range<usize>, String, usize, bool)> = None;
@@ -629,7 +629,7 @@ fn normalization(
         let Some((span, text, n, encoded)) = run.take() else {
             return;
         };
-        let nfkc: String = crate::nf::nfkc(text.chars()).collect();
+        let nfkc: String = crate::nf::nfkc(&text).collect();
         out.push(
             Diagnostic::new(
                 Code::NotNfkc,
@@ -859,7 +859,8 @@ fn confusable<I: Iterator<Item = char>>(
     }
     // Full-width forms of ASCII and invisible characters in ASCII text are `not-nfkc`'s and
     // `invisible-character`'s problems.
-    if crate::nf::nfkc(chars().filter(|&c| !is_invisible(c))).all(|c| c.is_ascii()) {
+    let visible: String = chars().filter(|&c| !is_invisible(c)).collect();
+    if crate::nf::nfkc(&visible).all(|c| c.is_ascii()) {
         return;
     }
     // The skeleton is ASCII exactly when each non-ASCII character's is (ASCII characters map

@@ -559,7 +559,10 @@ fn ipv4_lookalike(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     {
         return;
     }
-    let mapped: String = crate::nf::nfkc(decode(ctx.text, part.span.clone(), false).map(|ch| ch.c))
+    let decoded: String = decode(ctx.text, part.span.clone(), false)
+        .map(|ch| ch.c)
+        .collect();
+    let mapped: String = crate::nf::nfkc(&decoded)
         .map(|c| match c {
             '\u{3002}' | '\u{FF0E}' | '\u{FF61}' => '.',
             c => c,

@@ -19,16 +19,17 @@
 
 use icu_properties::props::Script;
 use icu_properties::script::{ScriptWithExtensions, ScriptWithExtensionsBorrowed};
-use icu_properties::{CodePointMapData, PropertyNamesLong};
+use icu_properties::PropertyNamesLong;
 
 /// The Unicode version of the property data (ICU4X's `icu_properties` data): what
 /// "unassigned" means.
 pub(super) const UNICODE_VERSION: &str = "18.0.0";
 
 /// The script of `c` (`Script`, UAX #24); `Unknown` for unassigned, private-use and
-/// noncharacter code points.
+/// noncharacter code points. Read from the `Script_Extensions` data, which holds each code
+/// point's `Script` value too, so that the module carries one script table, not two.
 pub(super) fn script(c: char) -> Script {
-    CodePointMapData::<Script>::new().get(c)
+    ScriptWithExtensions::new().get_script_val(c)
 }
 
 /// The long name of a script (`Latin`, `Old_Uyghur`), as `PropertyValueAliases.txt` spells it.
@@ -94,9 +95,104 @@ pub(super) fn ascii_skeleton(c: char) -> Option<&'static str> {
     if EMPTY.iter().any(|&(a, b)| (a..=b).contains(&u)) {
         return Some("");
     }
-    let k = KEYS.binary_search_by_key(&u, |&key| key >> 8).ok()?;
-    let i = (KEYS[k] & 0xFF) as usize;
+    let k = PACKED.find(u)?;
+    let i = usize::from(PACKED.skeleton[k]);
     TEXT.get(usize::from(STARTS[i])..usize::from(STARTS[i + 1]))
+}
+
+/// [`KEYS`] as the module carries it: the code points delta-coded in blocks of [`BLOCK`]
+/// (a quarter of the size gzipped), the skeleton indexes apart. Built at compile time, so
+/// `KEYS` itself is not in the program.
+struct Packed<const B: usize, const D: usize> {
+    /// The first code point of each block.
+    first: [u32; B],
+    /// Where each block's deltas begin in `deltas`.
+    at: [u16; B],
+    /// Per code point after the first of its block: the difference to the previous one
+    /// (1–255), or 0 and the code point in three bytes, little-endian.
+    deltas: [u8; D],
+    /// Per code point: the index of its skeleton in [`STARTS`].
+    skeleton: [u8; KEYS.len()],
+}
+
+/// The code points of a block of [`Packed`].
+const BLOCK: usize = 64;
+
+/// The number of blocks and of delta bytes of [`KEYS`] packed.
+const PACKED_LEN: (usize, usize) = {
+    let mut d = 0;
+    let mut k = 1;
+    while k < KEYS.len() {
+        if !k.is_multiple_of(BLOCK) {
+            let delta = (KEYS[k] >> 8) - (KEYS[k - 1] >> 8);
+            d += if delta < 256 { 1 } else { 4 };
+        }
+        k += 1;
+    }
+    (KEYS.len().div_ceil(BLOCK), d)
+};
+
+static PACKED: Packed<{ PACKED_LEN.0 }, { PACKED_LEN.1 }> = {
+    let mut p = Packed {
+        first: [0; PACKED_LEN.0],
+        at: [0; PACKED_LEN.0],
+        deltas: [0; PACKED_LEN.1],
+        skeleton: [0; KEYS.len()],
+    };
+    let mut d = 0;
+    let mut k = 0;
+    while k < KEYS.len() {
+        let cp = KEYS[k] >> 8;
+        p.skeleton[k] = (KEYS[k] & 0xFF) as u8;
+        if k.is_multiple_of(BLOCK) {
+            p.first[k / BLOCK] = cp;
+            p.at[k / BLOCK] = d as u16;
+        } else {
+            let delta = cp - (KEYS[k - 1] >> 8);
+            if delta < 256 {
+                p.deltas[d] = delta as u8;
+                d += 1;
+            } else {
+                p.deltas[d + 1] = cp as u8;
+                p.deltas[d + 2] = (cp >> 8) as u8;
+                p.deltas[d + 3] = (cp >> 16) as u8;
+                d += 4;
+            }
+        }
+        k += 1;
+    }
+    assert!(d == PACKED_LEN.1 && d <= u16::MAX as usize);
+    p
+};
+
+impl<const B: usize, const D: usize> Packed<B, D> {
+    /// The position of the code point `u` in [`KEYS`], if it is there.
+    fn find(&self, u: u32) -> Option<usize> {
+        let b = self.first.partition_point(|&f| f <= u).checked_sub(1)?;
+        let mut cp = self.first[b];
+        let mut at = usize::from(self.at[b]);
+        let mut k = b * BLOCK;
+        loop {
+            if cp >= u {
+                return (cp == u).then_some(k);
+            }
+            k += 1;
+            if k.is_multiple_of(BLOCK) || k >= KEYS.len() {
+                return None;
+            }
+            match *self.deltas.get(at)? {
+                0 => {
+                    let b = self.deltas.get(at + 1..at + 4)?;
+                    cp = u32::from(b[0]) | u32::from(b[1]) << 8 | u32::from(b[2]) << 16;
+                    at += 4;
+                }
+                delta => {
+                    cp += u32::from(delta);
+                    at += 1;
+                }
+            }
+        }
+    }
 }
 
 /// Whether `c` has the UTS #39 identifier type `Default_Ignorable` (§3.1, `IdentifierType.txt`).
@@ -177,8 +273,8 @@ static STARTS: [u16; 253] = [
 ];
 
 /// The other characters with an ASCII skeleton, sorted: the code point shifted left by 8, or
-/// the index of its skeleton in [`STARTS`].
-static KEYS: [u32; 1865] = [
+/// the index of its skeleton in [`STARTS`]. Read at compile time only, into [`PACKED`].
+const KEYS: [u32; 1865] = [
     0x0000A18F, 0x0000C618, 0x0000D7F6, 0x0000E66B, 0x0000FECF, 0x0001318F, 0x000132AD, 0x00013393,
     0x00015247, 0x000153C9, 0x00017F82, 0x00018470, 0x00018D8A, 0x00019282, 0x000196A3, 0x0001A652,
     0x0001A705, 0x0001B708, 0x0001BC0C, 0x0001BDE5, 0x0001BFCF, 0x0001C0A3, 0x0001C1B5, 0x0001C738,
@@ -447,12 +543,35 @@ mod tests {
     }
 
     #[test]
+    fn packed_keys_find_what_keys_hold_on_every_code_point() {
+        let escapes = (1..KEYS.len())
+            .filter(|&k| !k.is_multiple_of(BLOCK) && (KEYS[k] >> 8) - (KEYS[k - 1] >> 8) > 255)
+            .count();
+        assert!(escapes > 0, "the three-byte form is exercised");
+        for u in 0..=0x10FFFF {
+            let want = KEYS.binary_search_by_key(&u, |&key| key >> 8).ok();
+            assert_eq!(PACKED.find(u), want, "U+{u:04X}");
+        }
+        for (k, key) in KEYS.iter().enumerate() {
+            assert_eq!(u32::from(PACKED.skeleton[k]), key & 0xFF);
+        }
+    }
+
+    #[test]
     fn examples_of_skeletons() {
         // UTS #39 §4: Cyrillic а (U+0430) is confusable with Latin a; ı (U+0131) with i.
         assert_eq!(ascii_skeleton('\u{430}'), Some("a"));
         assert_eq!(ascii_skeleton('\u{131}'), Some("i"));
         assert_eq!(ascii_skeleton('\u{200B}'), Some(""));
         assert_eq!(ascii_skeleton('東'), None);
+    }
+
+    #[test]
+    fn script_from_extensions_data_is_the_script_property_on_every_code_point() {
+        let scripts = icu_properties::CodePointMapData::<Script>::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            assert_eq!(script(c), scripts.get(c), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]
