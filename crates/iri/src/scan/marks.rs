@@ -108,9 +108,14 @@ pub(crate) struct NormalMarks {
 pub(crate) fn normal_marks(s: &[u8], upper_to: usize) -> NormalMarks {
     debug_assert!(upper_to <= s.len());
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE2 is part of x86-64.
-    unsafe {
-        super::x86::normal_marks_sse2(s, upper_to)
+    {
+        // Texts of 33 bytes and more take 32 bytes per step where the processor can.
+        if s.len() >= 33 && super::x86::has_avx2() {
+            // SAFETY: the processor has AVX2 (checked just above).
+            return unsafe { super::x86::normal_marks_avx2(s, upper_to) };
+        }
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe { super::x86::normal_marks_sse2(s, upper_to) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

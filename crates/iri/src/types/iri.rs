@@ -377,6 +377,24 @@ macro_rules! reference_type {
             pub fn is_ascii(&self) -> bool {
                 self.pos.known_ascii() || self.as_str().is_ascii()
             }
+
+            /// Whether the path has a `.` or `..` segment (RFC 3986 §3.3): one that
+            /// `remove_dot_segments` (§5.2.4) takes out when the reference is resolved. A
+            /// `%2E` is not a dot here, and a name such as `.well-known` or `a..b` is not a
+            /// dot segment. The search looks at the whole text around the path in a few
+            /// wide steps, so it is cheaper than splitting the path.
+            ///
+            /// ```
+            #[doc = concat!("let r = iri::", stringify!($name), "::parse(\"s://h/a/./b?q=/..\").unwrap();")]
+            /// assert!(r.has_dot_segment());
+            #[doc = concat!("let r = iri::", stringify!($name), "::parse(\"s://h/.a/b..?q=/..\").unwrap();")]
+            /// assert!(!r.has_dot_segment());
+            /// ```
+            #[inline]
+            pub fn has_dot_segment(&self) -> bool {
+                let (from, to) = (self.pos.auth_end as usize, self.pos.path_end as usize);
+                $crate::scan::first_dot_segment_in(self.as_str().as_bytes(), from, to).is_some()
+            }
         }
 
         impl<T: AsRef<str>> core::fmt::Debug for $name<T> {

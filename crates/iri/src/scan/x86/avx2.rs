@@ -1,14 +1,15 @@
 //! The AVX2 scanner: the SSSE3 runs, and the parser's marks 32 bytes per step (texts of up to
-//! 128 bytes).
+//! 128 bytes); normalization's one-pass check 32 bytes per step.
 
 use super::load16;
 use super::ssse3::{marks_ssse3_inline, not_scheme, Ssse3, MARK_CLASSES};
 use crate::chars::IQUERY;
+use crate::scan::NormalMarks;
 use crate::scan::{Marks, Run, LONG_MARKS_MAX, MARKS_MAX};
 use core::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_srli_epi16,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+    _mm256_cmpgt_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
 };
 
 /// The AVX2 [`crate::scan::Scanner`]: the SSSE3 runs, and marks taken 32 bytes at a time;
@@ -166,4 +167,74 @@ unsafe fn bits32(v: __m256i) -> u32 {
 unsafe fn marks64(s: &[u8], at: usize, class: u16) -> Marks<u64> {
     // SAFETY: the caller vouches for AVX2.
     unsafe { marks32(s, at, class).join(marks32(s, at + 32, class), 32) }
+}
+
+/// The 32 bytes of `s` from `i` (`i + 32 <= s.len()`).
+///
+/// # Safety
+/// The processor must have AVX2.
+#[inline(always)]
+unsafe fn load32(s: &[u8], i: usize) -> __m256i {
+    let w: &[u8; 32] = s[i..i + 32].try_into().expect("32 bytes");
+    // SAFETY: `w` is 32 readable bytes (the load has no alignment requirement), and the
+    // caller vouches for AVX2.
+    unsafe { _mm256_loadu_si256(w.as_ptr().cast()) }
+}
+
+/// [`crate::scan::normal_marks`] 32 bytes at a time, for texts of at least 33 bytes (shorter
+/// ones take the SSE2 version): each step loads the 32 bytes from `i` and those from `i + 1`
+/// (the second bytes of the pairs); the last step takes the last 33 bytes, which may overlap
+/// bytes seen already (the marks are only ORed together).
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn normal_marks_avx2(s: &[u8], upper_to: usize) -> NormalMarks {
+    let n = s.len();
+    if n < 33 {
+        return super::normal_marks_sse2(s, upper_to);
+    }
+    // SAFETY (each block below): every load is of 32 bytes in `s` (`load32` checks), and
+    // this function runs only on a processor with AVX2 (its target feature).
+    let (percent_byte, slash, dot) = (
+        _mm256_set1_epi8(b'%' as i8),
+        _mm256_set1_epi8(b'/' as i8),
+        _mm256_set1_epi8(b'.' as i8),
+    );
+    let upper_bits = |a: __m256i| -> u32 {
+        // Adding 63 takes `A`–`Z` to -128..=-103 (as signed bytes) and every other byte
+        // above.
+        let shifted = _mm256_add_epi8(a, _mm256_set1_epi8(63));
+        _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-102), shifted)) as u32
+    };
+    // The low `k` bits set (`k` at most 32, or more for all 32).
+    let low_bits = |k: usize| ((1u64 << k.min(32)) - 1) as u32;
+    let (mut percent, mut pairs) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+    let mut upper = 0u32;
+    let mut i = 0;
+    while i + 33 <= n {
+        // SAFETY: see above (`i + 33 <= n`).
+        let (a, b) = unsafe { (load32(s, i), load32(s, i + 1)) };
+        percent = _mm256_or_si256(percent, _mm256_cmpeq_epi8(a, percent_byte));
+        pairs = _mm256_or_si256(
+            pairs,
+            _mm256_and_si256(_mm256_cmpeq_epi8(a, slash), _mm256_cmpeq_epi8(b, dot)),
+        );
+        if i < upper_to {
+            upper |= upper_bits(a) & low_bits(upper_to - i);
+        }
+        i += 32;
+    }
+    // The rest (`i >= n - 32`): the bytes of the last 32 and the pairs of the last 33.
+    // SAFETY: see above (`n >= 33`).
+    let (prev, last) = unsafe { (load32(s, n - 33), load32(s, n - 32)) };
+    percent = _mm256_or_si256(percent, _mm256_cmpeq_epi8(last, percent_byte));
+    pairs = _mm256_or_si256(
+        pairs,
+        _mm256_and_si256(_mm256_cmpeq_epi8(prev, slash), _mm256_cmpeq_epi8(last, dot)),
+    );
+    upper |= upper_bits(last) & low_bits(upper_to.saturating_sub(n - 32));
+    NormalMarks {
+        percent: _mm256_movemask_epi8(percent) != 0,
+        slash_dot: _mm256_movemask_epi8(pairs) != 0,
+        upper: upper != 0,
+    }
 }

@@ -11,9 +11,9 @@ mod sse2;
 mod ssse3;
 mod uri;
 
-pub(crate) use avx2::run_avx2;
 #[cfg(any(test, fuzzing))]
 pub(crate) use avx2::{long_marks_avx2, marks_avx2};
+pub(crate) use avx2::{normal_marks_avx2, run_avx2};
 pub(crate) use set::{find_in_set_avx2, find_in_set_ssse3, find_outside_sse2};
 pub(crate) use sse2::{
     find_byte_sse2, first_non_ascii_sse2, non_ascii_bits_sse2, normal_marks_sse2, rfind_byte_sse2,
