@@ -9,6 +9,10 @@
 //! and each group of four octets is laid out next to its digits and four `%` in one
 //! register, from which one swizzle chosen by the group's four non-ASCII bits puts its four
 //! to twelve output bytes in order (`uri_groups.rs`).
+//!
+//! The host's tests cannot run it; the npm package's tests do
+//! (`crates/iri-wasm/tests/to_uri_octets.test.mjs`: every length up to 80 and around 128,
+//! every place, every pattern up to 12 characters, against the octets written one at a time).
 
 use super::uri_groups::{GROUP_LEN, GROUP_SHUFFLE, SHIFT_DOWN};
 use alloc::string::String;
