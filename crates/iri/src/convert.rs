@@ -84,9 +84,9 @@ fn to_uri_append(s: &str, p: Positions, out: &mut String) -> Option<Positions> {
 /// The result's length is known before it is written (`scan::NonAscii`), so `out` gets room
 /// for it (and `scan::URI_SLACK` more) once: a new string is allocated once, at that size.
 ///
-/// Where the processor has one (`scan::uri_kernel`: SSSE3 and POPCNT), a SIMD kernel writes
-/// sixteen octets at a time straight into the string's spare capacity, the counts one
-/// instruction each; otherwise [`push_uri_octets_portable`] writes them one octet at a time.
+/// Where the processor has one (`scan::uri_kernel`: SSSE3 and POPCNT on x86-64, simd128 in
+/// WebAssembly), a SIMD kernel writes sixteen octets at a time straight into the string's
+/// spare capacity, the counts one instruction each; otherwise [`push_uri_octets_portable`] writes them one octet at a time.
 /// Every byte written is ASCII, so the result needs no UTF-8 check.
 #[inline]
 pub(crate) fn push_uri_octets(out: &mut String, s: &str, ends: [usize; 3]) -> Option<[usize; 3]> {

@@ -52,7 +52,8 @@
 //! searches, as SSSE3 and SSE2 do, with `i8x16.swizzle` and `i8x16.bitmask`. The IRI→URI
 //! mapping takes its non-ASCII bits with SSE2 and writes sixteen octets per step with SSSE3,
 //! in one function compiled for SSSE3 and POPCNT (so that each count is one instruction)
-//! when the processor has both. The tests
+//! when the processor has both; with simd128 it writes them the same way with
+//! `i8x16.swizzle`. The tests
 //! check every version against the obvious one-byte-at-a-time one (`scan/one_byte.rs`), at
 //! every length up to 48 and alignment, every position and start, and every byte value at
 //! every position up to length 34; the `scan` fuzz target does the same on random input.
@@ -60,15 +61,16 @@
 //! **Files.** This file holds the contracts and the dispatch ([`Scanner`], [`dispatch`], the
 //! functions that pick a version); `word.rs` the portable versions (eight bytes per step);
 //! `marks.rs` the parser's and normalization's marks; `nibbles.rs` the nibble tables of the
-//! SIMD class tests; `wasm.rs` the WebAssembly simd128 versions; `dots.rs` the dot-segment
+//! SIMD class tests; `wasm.rs` the WebAssembly simd128 versions (`wasm_uri.rs` for the
+//! IRI→URI kernel, `uri_groups.rs` its tables, shared with x86-64); `dots.rs` the dot-segment
 //! search; `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and
 //! their search; `x86/` the x86-64 versions, one instruction set per file (`sse2.rs`,
 //! `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the search of a set);
 //! `one_byte.rs` and `tests/` the tests' reference versions and the tests.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
-//! in-bounds pointers (`x86/`, `wasm.rs`) and stores into a string's spare capacity
-//! (`x86/`), calls of the SSSE3, AVX2 and POPCNT functions after the processor was found to
+//! in-bounds pointers (`x86/`, `wasm.rs`, `wasm_uri.rs`) and stores into a string's spare
+//! capacity (`x86/`, `wasm_uri.rs`), calls of the SSSE3, AVX2 and POPCNT functions after the processor was found to
 //! have them, and the appending of bytes known to be ASCII (`word.rs`). Every block states
 //! why it is sound.
 
@@ -88,8 +90,15 @@ mod non_ascii;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod one_byte;
 pub(crate) mod set;
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+))]
+mod uri_groups;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm_uri;
 mod word;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86;
@@ -108,6 +117,8 @@ pub(crate) use word::{ascii_case_scan, push_octet_entries, AsciiEntries};
 )]
 pub(crate) use word::Scalar;
 // For the tests and the fuzz target, which check every version.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) use wasm_uri::UriKernel;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::UriKernel;
 #[cfg(any(test, fuzzing))]
@@ -310,25 +321,39 @@ pub(crate) fn rfind_byte_in(b: &[u8], from: usize, to: usize, v: u8) -> Option<u
 }
 
 /// The SIMD writer of the IRI→URI octets, when the processor has what it needs (on x86-64,
-/// SSSE3 and POPCNT); `None` otherwise, and then `convert` writes them one at a time.
+/// SSSE3 and POPCNT; WebAssembly built with simd128 always has it); `None` otherwise, and
+/// then `convert` writes them one at a time.
 #[inline(always)]
 pub(crate) fn uri_kernel() -> Option<UriKernel> {
     #[cfg(target_arch = "x86_64")]
     {
         x86::UriKernel::detect()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        Some(wasm_uri::UriKernel)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
     {
         None
     }
 }
 
 /// Where there is no SIMD writer of the IRI→URI octets: a type with no value.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 #[derive(Clone, Copy)]
 pub(crate) enum UriKernel {}
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 impl UriKernel {
     /// Never called: there is no value to call it on.
     pub(crate) fn push_uri_octets(

@@ -5,9 +5,11 @@
 //! the hex digits of the high and low nibbles of all sixteen are looked up with `pshufb`,
 //! and each group of four octets is laid out next to its digits and four `%` in one
 //! register (`o0 o1 o2 o3 h0 h1 h2 h3 l0 l1 l2 l3 % % % %`), from which one `pshufb`
-//! chosen by the group's four non-ASCII bits puts its four to twelve output bytes in order.
+//! chosen by the group's four non-ASCII bits puts its four to twelve output bytes in order
+//! (the tables are in `uri_groups.rs`, shared with the simd128 kernel).
 
 use super::load16;
+use crate::scan::uri_groups::{GROUP_LEN, GROUP_SHUFFLE, SHIFT_DOWN};
 use alloc::string::String;
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16,
@@ -41,55 +43,6 @@ impl UriKernel {
         unsafe { push_uri_octets_ssse3(out, s, ends) }
     }
 }
-
-/// For each pattern `k` of non-ASCII octets in a group of four (bit `t` for octet `t`),
-/// the `pshufb` indices that write the group from its register: `12, 4 + t, 8 + t`
-/// (`%HH`) for an octet of the pattern, `t` for another; the unused rest is zero.
-static GROUP_SHUFFLE: [[u8; 16]; 16] = {
-    let mut t = [[0x80u8; 16]; 16];
-    let mut k = 0;
-    while k < 16 {
-        let mut j = 0;
-        let mut o = 0;
-        while o < 4 {
-            if k >> o & 1 == 1 {
-                t[k][j] = 12;
-                t[k][j + 1] = 4 + o as u8;
-                t[k][j + 2] = 8 + o as u8;
-                j += 3;
-            } else {
-                t[k][j] = o as u8;
-                j += 1;
-            }
-            o += 1;
-        }
-        k += 1;
-    }
-    t
-};
-
-/// How many bytes a group of four with the non-ASCII pattern `k` writes.
-static GROUP_LEN: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut k = 0;
-    while k < 16 {
-        t[k] = 4 + 2 * (k as u32).count_ones() as u8;
-        k += 1;
-    }
-    t
-};
-
-/// `pshufb` indices that move the bytes of a register down by `r` (read from `r`),
-/// zero-filling the top: `SHIFT_DOWN[r..r + 16]`.
-static SHIFT_DOWN: [u8; 32] = {
-    let mut t = [0x80u8; 32];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = i as u8;
-        i += 1;
-    }
-    t
-};
 
 /// Stores `v` at `out[j..j + 16]` (`j + 16 <= out.len()`).
 #[inline(always)]
