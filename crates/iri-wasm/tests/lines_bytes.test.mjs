@@ -8,21 +8,9 @@
 // with or without its line feed. Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
-import { dirname, join, resolve as resolvePath } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { full, lite, corpusBytes as readCorpusBytes } from "./common.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolvePath(here, "../../..");
-const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
-const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-const full = await import(pathToFileURL(join(pkgDir, manifest.exports["."].node)).href);
-const lite = await import(pathToFileURL(join(pkgDir, manifest.exports["./lite"].node)).href);
-
-const corpusDir = process.env.IRI_CORPUS_DIR || join(root, "data/corpus");
-const plain = join(corpusDir, "corpus.txt");
-const corpusBytes = existsSync(plain) ? readFileSync(plain) : gunzipSync(readFileSync(join(corpusDir, "corpus.txt.gz")));
+const corpusBytes = readCorpusBytes();
 
 const encoder = new TextEncoder();
 const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

@@ -8,27 +8,9 @@
 // the lone-surrogate IriError at its index. Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
-import { dirname, join, resolve as resolvePath } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { full, lite, rawFull, rawLite, corpusLines } from "./common.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolvePath(here, "../../..");
-const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
-const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
-const full = await import(pathToFileURL(join(pkgDir, manifest.exports["."].node)).href);
-const lite = await import(pathToFileURL(join(pkgDir, manifest.exports["./lite"].node)).href);
-// The modules under the two entry points, already instantiated by them: their JSON bindings.
-const rawFull = await import(pathToFileURL(join(pkgDir, "iri_toolkit.js")).href);
-const rawLite = await import(pathToFileURL(join(pkgDir, "iri_toolkit_lite.js")).href);
-
-const corpusDir = process.env.IRI_CORPUS_DIR || join(root, "data/corpus");
-const plain = join(corpusDir, "corpus.txt");
-const corpus = (
-  existsSync(plain) ? readFileSync(plain, "utf8") : gunzipSync(readFileSync(join(corpusDir, "corpus.txt.gz"))).toString("utf8")
-).split("\n");
-if (corpus[corpus.length - 1] === "") corpus.pop();
+const corpus = corpusLines();
 
 // The keys of the JSON binding's object, in its order.
 const KEYS = ["authority", "fragment", "host", "host_kind", "path", "port", "query", "scheme", "userinfo"];

@@ -1,0 +1,37 @@
+// What several test files of the package load: the two entry points of the built package
+// (crates/iri-wasm/pkg, or IRI_PKG), the modules under them with their JSON bindings, and the
+// corpus (data/corpus, or IRI_CORPUS_DIR; corpus.txt, or corpus.txt.gz where only that is
+// there). Not a test file itself: node --test runs the *.test.mjs files.
+import { existsSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { dirname, join, resolve as resolvePath } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolvePath(here, "../../..");
+const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
+const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+const load = (file) => import(pathToFileURL(join(pkgDir, file)).href);
+
+/** The package's main entry point (the full module, with simd128). */
+export const full = await load(manifest.exports["."].node);
+/** The `iri-toolkit/lite` entry point (the portable module). */
+export const lite = await load(manifest.exports["./lite"].node);
+/** The full module's JSON bindings, already instantiated by its entry point. */
+export const rawFull = await load("iri_toolkit.js");
+/** The lite module's JSON bindings, already instantiated by its entry point. */
+export const rawLite = await load("iri_toolkit_lite.js");
+
+/** The corpus as UTF-8 bytes. */
+export function corpusBytes() {
+  const dir = process.env.IRI_CORPUS_DIR || join(root, "data/corpus");
+  const plain = join(dir, "corpus.txt");
+  return existsSync(plain) ? readFileSync(plain) : gunzipSync(readFileSync(join(dir, "corpus.txt.gz")));
+}
+
+/** The corpus's lines, without the empty one after its last line feed. */
+export function corpusLines() {
+  const lines = corpusBytes().toString("utf8").split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
