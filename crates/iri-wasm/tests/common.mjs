@@ -22,6 +22,16 @@ export const rawFull = await load("iri_toolkit.js");
 /** The lite module's JSON bindings, already instantiated by its entry point. */
 export const rawLite = await load("iri_toolkit_lite.js");
 
+/** What toUriText answers, built from the answers of toUriLines (null: a line not mapped). */
+export function asText(uris) {
+  return { text: uris.map((u) => u ?? "").join("\n"), mapped: Uint8Array.from(uris, (u) => (u === null ? 0 : 1)) };
+}
+
+/** What toUriBytes answers where toUriText answers `t`: the UTF-8 bytes of its text. */
+export function asBytes(t) {
+  return { bytes: new TextEncoder().encode(t.text), mapped: t.mapped };
+}
+
 /** The corpus as UTF-8 bytes. */
 export function corpusBytes() {
   const dir = process.env.IRI_CORPUS_DIR || join(root, "data/corpus");
