@@ -98,6 +98,15 @@ function kindCode(kind) {
   return code;
 }
 
+// The text of bytes that are all ASCII, as the batch map writes: Node.js's Buffer decodes them
+// about twice as quickly as TextDecoder (which looks for multi-byte UTF-8); elsewhere
+// TextDecoder.
+const NodeBuffer = globalThis.Buffer;
+function asciiText(bytes) {
+  if (typeof NodeBuffer?.from !== "function") return decoder.decode(bytes);
+  return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("ascii");
+}
+
 // The output bytes of the last call (a view into the module's memory).
 function outputBytes() {
   const s = slotView();
@@ -328,7 +337,7 @@ export function toUriLines(lines) {
   }
   const flags = flagBytes().slice(0, n);
   // A URI is ASCII: one string for all, cut at the line feeds.
-  const uris = decoder.decode(outputBytes()).split("\n");
+  const uris = asciiText(outputBytes()).split("\n");
   const out = new Array(n);
   for (let i = 0, k = 0; i < n; i++) {
     if (flags[i] === 1) out[i] = uris[every ? i : k++];
@@ -345,7 +354,7 @@ export function toUriLines(lines) {
 export function toUriText(lines) {
   const out = mapAll(lines);
   if (Array.isArray(out)) return { text: out.map((u) => u ?? "").join("\n"), mapped: mappedOf(out) };
-  return { text: decoder.decode(out.bytes), mapped: out.mapped };
+  return { text: asciiText(out.bytes), mapped: out.mapped };
 }
 
 // The same as UTF-8 bytes (every byte ASCII): the bytes of toUriText's text, without decoding
