@@ -13,6 +13,8 @@ const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
 const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 const load = (file) => import(pathToFileURL(join(pkgDir, file)).href);
 
+/** The address of the package's main entry point for Node.js. */
+export const fullEntry = pathToFileURL(join(pkgDir, manifest.exports["."].node)).href;
 /** The package's main entry point (the full module, with simd128). */
 export const full = await load(manifest.exports["."].node);
 /** The `iri-toolkit/lite` entry point (the portable module). */

@@ -6,7 +6,8 @@
 // at every place. Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { full, lite, rawFull as raw, corpusLines, asText, asBytes } from "./common.mjs";
+import { execFileSync } from "node:child_process";
+import { full, fullEntry, lite, rawFull as raw, corpusLines, asText, asBytes } from "./common.mjs";
 
 const corpus = corpusLines();
 const encoder = new TextEncoder();
@@ -102,6 +103,22 @@ test("toUriText and toUriBytes give toUri of each line as one text, an empty lin
     assert.throws(() => m.toUriText(null), TypeError);
     assert.throws(() => m.toUriBytes([1]), TypeError);
   }
+});
+
+test("without Node.js's Buffer (as in a browser) the batch map's text is decoded as well", () => {
+  // A second Node.js process without the global Buffer: the wrapper decodes with TextDecoder.
+  const lines = ["http://é/", "a b", "", "/x\u{10300}"];
+  const script = `delete globalThis.Buffer;
+    const m = await import(${JSON.stringify(fullEntry)});
+    const lines = ${JSON.stringify(lines)};
+    const bytes = new TextEncoder().encode(lines.join("\\n"));
+    process.stdout.write(JSON.stringify([typeof globalThis.Buffer, m.toUriText(lines).text, m.toUriLines(bytes), m.toUriLines(lines.join("\\n"))]));`;
+  const got = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+  const uris = lines.map((s) => {
+    const r = outcome(() => full.toUri(s));
+    return "value" in r ? r.value : null;
+  });
+  assert.deepEqual(got, ["undefined", asText(uris).text, uris, uris]);
 });
 
 test("parse and resolve answer as the JSON bindings do (RFC 3986 §3, §5.2)", () => {
