@@ -3,4 +3,4 @@
 // declarations these are. Left out: normalize, lint, inspect; toUri and toIri throw a
 // RangeError for `{ idna: true }` (the lite module has no IDNA).
 export type { Kind, Components, HostKind, Component, ErrorKind, Preset, IdnaOptions } from "./index.js";
-export { IriError, isValid, isValidLines, parse, resolve, relativize, toUri, toIri, toUriLines } from "./index.js";
+export { IriError, isValid, isValidLines, parse, resolve, relativize, toUri, toIri, toUriBytes, toUriLines, toUriText } from "./index.js";

@@ -5,4 +5,4 @@ import init from "./iri_toolkit_lite.js";
 
 await init({ module_or_path: new URL("./iri_toolkit_lite_bg.wasm", import.meta.url) });
 
-export { IriError, isValid, isValidLines, parse, resolve, relativize, toUri, toIri, toUriLines } from "./api_lite.js";
+export { IriError, isValid, isValidLines, parse, resolve, relativize, toUri, toIri, toUriBytes, toUriLines, toUriText } from "./api_lite.js";

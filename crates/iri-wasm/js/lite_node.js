@@ -6,4 +6,4 @@ import { initSync } from "./iri_toolkit_lite.js";
 
 initSync({ module: readFileSync(new URL("./iri_toolkit_lite_bg.wasm", import.meta.url)) });
 
-export { IriError, isValid, isValidLines, parse, resolve, relativize, toUri, toIri, toUriLines } from "./api_lite.js";
+export { IriError, isValid, isValidLines, parse, resolve, relativize, toUri, toIri, toUriBytes, toUriLines, toUriText } from "./api_lite.js";

@@ -341,18 +341,19 @@ pub fn valid_lines_at(len: usize, kind: u32, strip_cr: bool) -> usize {
 }
 
 /// Maps each line of `input[..len]` (lines as in [`valid_lines_at`]) from an IRI reference to
-/// a URI reference (RFC 3987 §3.1): the output gets the URI references, each line's followed
-/// by `\n` (nothing for a line that is not an IRI reference), the second output one byte per
-/// line, 1 for a line mapped and 0 for one that is not an IRI reference. With `same`, an
-/// ASCII line, which is its own URI reference, gets 2 and nothing in the output (the caller
-/// has it already). Returns the number of lines.
+/// a URI reference (RFC 3987 §3.1): the output gets one line for each line, its URI reference
+/// (an empty line for a line that is not an IRI reference), each followed by `\n`, and the
+/// second output one byte per line, 1 for a line mapped and 0 for one that is not an IRI
+/// reference. With `same`, the output holds only the URI references of the non-ASCII lines
+/// mapped: an ASCII line, which is its own URI reference, gets 2 and nothing in the output
+/// (the caller has it already), and a line not mapped nothing. Returns the number of lines.
 ///
 /// ```
 /// use iri_toolkit_wasm::fast::{put_input, to_uri_lines_at, output, flags};
 /// let text = "http://é/\r\na b\n/x";
 /// put_input(0, text.as_bytes());
 /// assert_eq!(to_uri_lines_at(text.len(), true, false), 3);
-/// assert_eq!(output(), b"http://%C3%A9/\n/x\n");
+/// assert_eq!(output(), b"http://%C3%A9/\n\n/x\n");
 /// assert_eq!(flags(), [1, 0, 1]);
 /// assert_eq!(to_uri_lines_at(text.len(), true, true), 3);
 /// assert_eq!(output(), b"http://%C3%A9/\n");
@@ -369,8 +370,9 @@ pub fn to_uri_lines_at(len: usize, strip_cr: bool, same: bool) -> usize {
                     strip_cr,
                     |line| match line.map(|s| (s, IriRef::parse(s))) {
                         // The mapping changes only non-ASCII octets (§3.1 step 2.2): an ASCII
-                        // line is its own URI reference, written without the scratch copy.
-                        Some((s, Ok(_))) if s.is_ascii() => {
+                        // line is its own URI reference, written without the scratch copy. The
+                        // parse knows whether the line is ASCII: no second look at its bytes.
+                        Some((s, Ok(r))) if r.is_ascii() => {
                             if same {
                                 flags.push(2);
                             } else {
@@ -384,7 +386,12 @@ pub fn to_uri_lines_at(len: usize, strip_cr: bool, same: bool) -> usize {
                             out.push(b'\n');
                             flags.push(1);
                         }
-                        _ => flags.push(0),
+                        _ => {
+                            if !same {
+                                out.push(b'\n');
+                            }
+                            flags.push(0);
+                        }
                     },
                 );
             });
@@ -558,9 +565,34 @@ mod tests {
         ];
         let text = lines.join("\r\n");
         put_input(0, text.as_bytes());
-        assert_eq!(to_uri_lines_at(text.len(), true, false), lines.len());
+        assert_eq!(to_uri_lines_at(text.len(), true, true), lines.len());
         let mapped: Vec<Option<String>> =
             lines.iter().map(|s| crate::to_uri(s, false).ok()).collect();
+        assert_eq!(
+            flags(),
+            lines
+                .iter()
+                .zip(&mapped)
+                .map(|(s, m)| match m {
+                    Some(_) if s.is_ascii() => 2,
+                    m => u8::from(m.is_some()),
+                })
+                .collect::<Vec<_>>()
+        );
+        // With `same`: the URI references of the non-ASCII lines only.
+        let expected: String = mapped
+            .iter()
+            .zip(lines)
+            .filter(|(m, s)| m.is_some() && !s.is_ascii())
+            .map(|(u, _)| format!("{}\n", u.as_deref().unwrap_or_default()))
+            .collect();
+        assert_eq!(String::from_utf8(output()).unwrap(), expected);
+        assert_eq!(
+            (slot(18) as usize, slot(20) as usize),
+            (expected.len(), lines.len())
+        );
+        // Without: each line's URI reference, or an empty line.
+        assert_eq!(to_uri_lines_at(text.len(), true, false), lines.len());
         assert_eq!(
             flags(),
             mapped
@@ -568,16 +600,15 @@ mod tests {
                 .map(|m| u8::from(m.is_some()))
                 .collect::<Vec<_>>()
         );
-        let expected: String = mapped.iter().flatten().map(|u| format!("{u}\n")).collect();
-        assert_eq!(String::from_utf8(output()).unwrap(), expected);
-        assert_eq!(
-            (slot(18) as usize, slot(20) as usize),
-            (expected.len(), lines.len())
-        );
+        let every: String = mapped
+            .iter()
+            .map(|u| format!("{}\n", u.as_deref().unwrap_or_default()))
+            .collect();
+        assert_eq!(String::from_utf8(output()).unwrap(), every);
         // Not UTF-8 (never written by encodeInto): that line is not mapped, the others are.
         put_input(0, b"a\n\xFF\nb");
         assert_eq!(to_uri_lines_at(5, false, false), 3);
-        assert_eq!((flags(), output()), (vec![1, 0, 1], b"a\nb\n".to_vec()));
+        assert_eq!((flags(), output()), (vec![1, 0, 1], b"a\n\nb\n".to_vec()));
         put_input(0, b"a\n\xFF\nb");
         assert_eq!(valid_lines_at(5, 0, false), 3);
         assert_eq!(output(), [1, 0, 1]);

@@ -63,9 +63,10 @@ pub fn valid_lines(len: usize, kind: u32, strip_cr: bool) -> usize {
 }
 
 /// Maps each line of the input's first `len` bytes to a URI reference: the URIs into the
-/// output, one byte per line into the second output (2, with `same`, for an ASCII line, its
-/// own URI, left out of the output). (Not in the lite module, for its size: its `toUriLines`
-/// calls `toUri` per line.)
+/// output (an empty line for a line not mapped), one byte per line into the second output
+/// (with `same`, only the non-ASCII lines mapped are in the output, and an ASCII line, its own
+/// URI, is flagged 2). (Not in the lite module, for its size: its `toUriLines` calls `toUri`
+/// per line.)
 #[cfg(feature = "full")]
 #[wasm_bindgen(js_name = fastToUriLines)]
 pub fn to_uri_lines(len: usize, strip_cr: bool, same: bool) -> usize {

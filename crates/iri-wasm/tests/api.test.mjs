@@ -30,7 +30,7 @@ test("the package: name, ESM, an entry for Node and one for the rest, types", ()
       "IriError", "Template", "appendQueryPair", "build", "decodeComponent", "encodeComponent",
       "inspect", "isValid", "isValidLines", "lint", "normalize", "parse", "parseZoned",
       "popPathSegment", "pushPathSegment", "queryPairs", "relativize", "removeQueryPairs",
-      "resolve", "resolveRelative", "setQueryPair", "toIri", "toUri", "toUriLines", "withComponents",
+      "resolve", "resolveRelative", "setQueryPair", "toIri", "toUri", "toUriBytes", "toUriLines", "toUriText", "withComponents",
     ],
   );
 });

@@ -1,8 +1,8 @@
 // The npm package's hot calls against what JavaScript has for the same job, in one run: isValid
 // against URL.canParse, parse against `new URL` (in try/catch), fast-uri and uri-js, resolve
 // against `new URL(ref, base)`, fast-uri and uri-js, and isValidLines (one string, an array, its UTF-8 bytes)
-// against a loop of URL.canParse, and toUriLines (the same three) against a loop of
-// encodeURI and one of toUri. Every line of the corpus, samples rotating which goes first; the
+// against a loop of URL.canParse, and toUriLines and toUriText (the same three each) and toUriBytes
+// (bytes) against a loop of encodeURI and one of toUri. Every line of the corpus, samples rotating which goes first; the
 // median calls (or lines) per second, by the clock and by the process's CPU time (which a busy
 // machine inflates less), and the ratios to the reference of the row (the first of its call).
 //
@@ -94,6 +94,10 @@ const CASES = [
   ["to-uri", "iri-toolkit toUriLines(one string)", lines.length, () => { sink += iri.toUriLines(joined).length; }],
   ["to-uri", "iri-toolkit toUriLines(array)", lines.length, () => { sink += iri.toUriLines(lines).length; }],
   ["to-uri", "iri-toolkit toUriLines(bytes)", lines.length, () => { sink += iri.toUriLines(bytes).length; }],
+  ["to-uri", "iri-toolkit toUriText(one string)", lines.length, () => { sink += iri.toUriText(joined).mapped[0]; }],
+  ["to-uri", "iri-toolkit toUriText(array)", lines.length, () => { sink += iri.toUriText(lines).mapped[0]; }],
+  ["to-uri", "iri-toolkit toUriText(bytes)", lines.length, () => { sink += iri.toUriText(bytes).mapped[0]; }],
+  ["to-uri", "iri-toolkit toUriBytes(bytes)", lines.length, () => { sink += iri.toUriBytes(bytes).mapped[0]; }],
 ].filter(([family]) => calls.includes(family));
 
 for (const [, , , pass] of CASES) pass(); // warm-up

@@ -13,6 +13,8 @@ const pkgDir = resolvePath(process.env.IRI_PKG || join(here, "../pkg"));
 const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 const load = (file) => import(pathToFileURL(join(pkgDir, file)).href);
 
+/** The address of the package's main entry point for Node.js. */
+export const fullEntry = pathToFileURL(join(pkgDir, manifest.exports["."].node)).href;
 /** The package's main entry point (the full module, with simd128). */
 export const full = await load(manifest.exports["."].node);
 /** The `iri-toolkit/lite` entry point (the portable module). */
@@ -21,6 +23,16 @@ export const lite = await load(manifest.exports["./lite"].node);
 export const rawFull = await load("iri_toolkit.js");
 /** The lite module's JSON bindings, already instantiated by its entry point. */
 export const rawLite = await load("iri_toolkit_lite.js");
+
+/** What toUriText answers, built from the answers of toUriLines (null: a line not mapped). */
+export function asText(uris) {
+  return { text: uris.map((u) => u ?? "").join("\n"), mapped: Uint8Array.from(uris, (u) => (u === null ? 0 : 1)) };
+}
+
+/** What toUriBytes answers where toUriText answers `t`: the UTF-8 bytes of its text. */
+export function asBytes(t) {
+  return { bytes: new TextEncoder().encode(t.text), mapped: t.mapped };
+}
 
 /** The corpus as UTF-8 bytes. */
 export function corpusBytes() {

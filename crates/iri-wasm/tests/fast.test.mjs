@@ -6,9 +6,11 @@
 // at every place. Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { full, lite, rawFull as raw, corpusLines } from "./common.mjs";
+import { execFileSync } from "node:child_process";
+import { full, fullEntry, lite, rawFull as raw, corpusLines, asText, asBytes } from "./common.mjs";
 
 const corpus = corpusLines();
+const encoder = new TextEncoder();
 
 // Short texts with one byte (as a character) of each kind at each place: every ASCII byte and
 // some non-ASCII characters, in each component of a reference around 16, 32 and 64 bytes (the
@@ -70,6 +72,53 @@ test("toUriLines gives toUri of each line, or null where it throws (RFC 3987 §3
   assert.deepEqual(full.toUriLines([]), []);
   assert.deepEqual(full.toUriLines(""), []);
   assert.throws(() => full.toUriLines([1]), TypeError);
+});
+
+test("toUriText and toUriBytes give toUri of each line as one text, an empty line where it throws (RFC 3987 §3.1)", () => {
+  const lines = corpus.concat(edges.filter((s) => !s.includes("\n") && !s.includes("\r")));
+  const want = asText(lines.map((s) => {
+    const r = outcome(() => full.toUri(s));
+    return "value" in r ? r.value : null;
+  }));
+  assert.ok(want.mapped.includes(0) && want.mapped.includes(1));
+  for (const input of [lines, lines.join("\n"), lines.join("\r\n") + "\r\n", encoder.encode(lines.join("\n"))]) {
+    assert.deepEqual(full.toUriText(input), want);
+    assert.deepEqual(full.toUriBytes(input), asBytes(want));
+  }
+  const some = lines.slice(0, 2000);
+  const wantSome = { text: want.text.split("\n").slice(0, 2000).join("\n"), mapped: want.mapped.slice(0, 2000) };
+  assert.deepEqual(lite.toUriText(some), wantSome);
+  assert.deepEqual(lite.toUriText(some.join("\r\n")), wantSome);
+  assert.deepEqual(lite.toUriBytes(some), asBytes(wantSome));
+  for (const m of [full, lite]) {
+    const bytesMatch = (input) => assert.deepEqual(m.toUriBytes(input), asBytes(m.toUriText(input)));
+    for (const input of [["http://é/", "a\nb", "", "a\r"], ["a b", "x"], "a b\n", [], ""]) bytesMatch(input);
+    assert.deepEqual(m.toUriText(["http://é/", "a\nb", "", "a\r"]), { text: "http://%C3%A9/\n\n\n", mapped: Uint8Array.of(1, 0, 1, 0) });
+    assert.deepEqual(m.toUriText(["a b", "x"]), { text: "\nx", mapped: Uint8Array.of(0, 1) });
+    assert.deepEqual(m.toUriText(["é", ""]), { text: "%C3%A9\n", mapped: Uint8Array.of(1, 1) });
+    assert.deepEqual(m.toUriText("a b"), { text: "", mapped: Uint8Array.of(0) });
+    assert.deepEqual(m.toUriText([]), { text: "", mapped: Uint8Array.of() });
+    assert.deepEqual(m.toUriText(""), { text: "", mapped: Uint8Array.of() });
+    assert.throws(() => m.toUriText([1]), TypeError);
+    assert.throws(() => m.toUriText(null), TypeError);
+    assert.throws(() => m.toUriBytes([1]), TypeError);
+  }
+});
+
+test("without Node.js's Buffer (as in a browser) the batch map's text is decoded as well", () => {
+  // A second Node.js process without the global Buffer: the wrapper decodes with TextDecoder.
+  const lines = ["http://é/", "a b", "", "/x\u{10300}"];
+  const script = `delete globalThis.Buffer;
+    const m = await import(${JSON.stringify(fullEntry)});
+    const lines = ${JSON.stringify(lines)};
+    const bytes = new TextEncoder().encode(lines.join("\\n"));
+    process.stdout.write(JSON.stringify([typeof globalThis.Buffer, m.toUriText(lines).text, m.toUriLines(bytes), m.toUriLines(lines.join("\\n"))]));`;
+  const got = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
+  const uris = lines.map((s) => {
+    const r = outcome(() => full.toUri(s));
+    return "value" in r ? r.value : null;
+  });
+  assert.deepEqual(got, ["undefined", asText(uris).text, uris, uris]);
 });
 
 test("parse and resolve answer as the JSON bindings do (RFC 3986 §3, §5.2)", () => {

@@ -8,7 +8,7 @@
 // with or without its line feed. Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { full, lite, corpusBytes as readCorpusBytes } from "./common.mjs";
+import { full, lite, corpusBytes as readCorpusBytes, asText, asBytes } from "./common.mjs";
 
 const corpusBytes = readCorpusBytes();
 
@@ -125,6 +125,11 @@ test("toUriLines on bytes gives toUri of each line, null where it throws or is n
     const some = bytes.length < 1e6 ? bytes : bytes.subarray(0, bytes.indexOf(10, 200000) + 1);
     const expected = bytes.length < 1e6 ? one : linesOf(some).map((s) => (s === null ? null : toUriOr(full, s)));
     assert.deepEqual(lite.toUriLines(some), expected, `${name}, lite`);
+    assert.deepEqual(full.toUriText(bytes), asText(one), `${name}, toUriText, full`);
+    assert.deepEqual(full.toUriText(Buffer.from(bytes)), asText(one), `${name}, toUriText, a Buffer`);
+    assert.deepEqual(lite.toUriText(some), asText(expected), `${name}, toUriText, lite`);
+    assert.deepEqual(full.toUriBytes(bytes), asBytes(asText(one)), `${name}, toUriBytes, full`);
+    assert.deepEqual(lite.toUriBytes(some), asBytes(asText(expected)), `${name}, toUriBytes, lite`);
   }
   assert.ok(full.toUriLines(craftedText).some((u) => u === null));
 });
@@ -134,6 +139,8 @@ test("the batch calls refuse what is neither a string, an array nor a Uint8Array
     assert.throws(() => m.isValidLines(new Uint16Array(2)), TypeError);
     assert.throws(() => m.isValidLines(42), TypeError);
     assert.throws(() => m.toUriLines(new ArrayBuffer(2)), TypeError);
+    assert.throws(() => m.toUriText(new ArrayBuffer(2)), TypeError);
+    assert.throws(() => m.toUriBytes(new ArrayBuffer(2)), TypeError);
   }
 });
 
@@ -143,5 +150,6 @@ test("toUriLines of one string gives its ASCII lines back without their CR", () 
   for (const m of [full, lite]) {
     assert.deepEqual(m.toUriLines(text), want);
     assert.deepEqual(m.toUriLines(encoder.encode(text)), want);
+    assert.deepEqual(m.toUriText(text), asText(want));
   }
 });

@@ -14,7 +14,7 @@ const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
 const full = await import(pathToFileURL(join(pkgDir, manifest.exports["."].node)).href);
 const lite = await import(pathToFileURL(join(pkgDir, manifest.exports["./lite"].node)).href);
 
-const EXPORTS = ["IriError", "isValid", "isValidLines", "parse", "relativize", "resolve", "toIri", "toUri", "toUriLines"];
+const EXPORTS = ["IriError", "isValid", "isValidLines", "parse", "relativize", "resolve", "toIri", "toUri", "toUriBytes", "toUriLines", "toUriText"];
 
 // What a call gives: its value, or the class and fields of what it throws.
 function outcome(f) {

@@ -42,6 +42,11 @@ function check(texts) {
     assert.deepEqual(m.toUriLines(texts), want, `${name} toUriLines(array)`);
     assert.deepEqual(m.toUriLines(texts.join("\n")), want, `${name} toUriLines(string)`);
     assert.deepEqual(m.toUriLines(encoder.encode(texts.join("\n"))), want, `${name} toUriLines(bytes)`);
+    const all = { text: want.join("\n"), mapped: new Uint8Array(texts.length).fill(1) };
+    assert.deepEqual(m.toUriText(texts), all, `${name} toUriText(array)`);
+    assert.deepEqual(m.toUriText(texts.join("\n")), all, `${name} toUriText(string)`);
+    assert.deepEqual(m.toUriText(encoder.encode(texts.join("\n"))), all, `${name} toUriText(bytes)`);
+    assert.deepEqual(m.toUriBytes(texts), { bytes: encoder.encode(all.text), mapped: all.mapped }, `${name} toUriBytes(array)`);
   }
 }
 

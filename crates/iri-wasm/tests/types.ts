@@ -2,7 +2,7 @@
 // and what must not is marked @ts-expect-error (tsc fails if such a line compiles).
 import {
   inspect, isValid, isValidLines, IriError, lint, normalize, parse, relativize, resolve, Template, toIri, toUri,
-  toUriLines,
+  toUriBytes, toUriLines, toUriText,
   type Components, type Diagnostic, type Inspection, type Kind,
 } from "iri-toolkit";
 
@@ -13,6 +13,8 @@ const eachLine: Uint8Array = isValidLines("http://a/\nb c\n");
 const eachByteLine: Uint8Array = isValidLines(new TextEncoder().encode("http://a/\n"), kind);
 const urisOfBytes: (string | null)[] = toUriLines(new Uint8Array([104, 10]));
 const uris: (string | null)[] = toUriLines(["http://é/", "b c"]);
+const asOne: { text: string; mapped: Uint8Array } = toUriText(new Uint8Array([104, 10]));
+const asBytes: { bytes: Uint8Array; mapped: Uint8Array } = toUriBytes(["http://é/"]);
 // @ts-expect-error: a line may not map
 const onlyStrings: string[] = toUriLines("http://é/\n");
 const c: Components = parse("http://a/");
