@@ -43,7 +43,10 @@ pub use relativize::RelativizeError;
 /// (`bs`, `bp`) into `out` (which the caller has cleared), returning the result's
 /// positions: RFC 3986 §5.2.2, strict. The result is made of pieces of the two texts (and
 /// `/.` at most), so it is known to be ASCII when both are.
-#[inline(always)]
+///
+/// Not inlined: every entry point (each string storage of `resolve_into`, and the options'
+/// strict case) calls this one copy, which is much larger than a call.
+#[inline(never)]
 pub(crate) fn resolve_parts(
     bs: &str,
     bp: Positions,
