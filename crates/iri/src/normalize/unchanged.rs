@@ -20,16 +20,16 @@ impl Normalizer<'_> {
     }
 
     /// Whether [`Normalizer::unchanged_marked`] says `true` for `s` with the marks `m`, settled
-    /// from the marks alone in the common case: the syntax-based steps in the IRI form, the
-    /// fragment kept, no NFC/NFKC, and nothing marked (no `%`, no `/.`, no upper-case letter
+    /// from the marks alone in the common case: the syntax-based steps in the IRI form and no
+    /// NFC/NFKC (or ASCII text, which neither changes), no fragment to drop, and nothing marked (no `%`, no `/.`, no upper-case letter
     /// before the authority's end when case counts, no path starting with `.`). `false` means
     /// "not settled here": the caller asks [`Normalizer::unchanged_marked`].
     #[inline]
     pub(super) fn unchanged_by_marks(&self, s: &str, p: Positions, m: NormalMarks) -> bool {
+        // NFC, NFKC and the URI form leave ASCII text as it is; a fragment to drop changes it.
         let plain = !self.scheme
-            && self.chars == Chars::AsIs
-            && self.form == Form::Iri
-            && !self.ignore_fragment;
+            && ((self.chars == Chars::AsIs && self.form == Form::Iri) || p.known_ascii())
+            && !(self.ignore_fragment && (p.query_end() as usize) < s.len());
         let b = s.as_bytes();
         let (auth_end, path_end) = (p.auth_end as usize, p.path_end as usize);
         let path = &b[auth_end..path_end];
