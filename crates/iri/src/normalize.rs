@@ -339,6 +339,33 @@ impl<'r> Normalizer<'r> {
         IriRef::from_parts(text, pos)
     }
 
+    /// Parses `text` as an IRI reference ([`IriRef::parse`]) and normalizes it
+    /// ([`Normalizer::normalize`]), in one step: borrowed when nothing changes. For a short
+    /// common reference the parse's own pass over the text also tells whether the syntax-based
+    /// steps have anything to change, so that the text is not read again to find out.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use iri::Normalizer;
+    /// let n = Normalizer::syntax();
+    /// let r = n.normalize_str("HTTP://Example.org/a/./b").unwrap();
+    /// assert_eq!(r, "http://example.org/a/b");
+    /// let same = n.normalize_str("http://example.org/a").unwrap();
+    /// assert!(matches!(same.into_inner(), Cow::Borrowed("http://example.org/a")));
+    /// assert!(n.normalize_str("http://a b").is_err());
+    /// ```
+    pub fn normalize_str<'a>(
+        &self,
+        text: &'a str,
+    ) -> Result<IriRef<Cow<'a, str>>, crate::ParseError> {
+        let (p, known) = crate::parser::parse_marked(text, crate::Kind::IriReference)?;
+        if known.is_some_and(|m| self.unchanged_by_marks(text, p, m)) {
+            return Ok(IriRef::from_parts(Cow::Borrowed(text), p));
+        }
+        let (text, pos) = self.cow_marked(text, p, known);
+        Ok(IriRef::from_parts(text, pos))
+    }
+
     /// Normalizes an IRI; see [`Normalizer::normalize`].
     ///
     /// ```
@@ -352,7 +379,19 @@ impl<'r> Normalizer<'r> {
 
     /// The normalized text of `s`, borrowed when it is `s` itself, and its positions.
     fn cow<'a>(&self, s: &'a str, p: Positions) -> (Cow<'a, str>, Positions) {
-        if self.unchanged(s, p) {
+        self.cow_marked(s, p, None)
+    }
+
+    /// [`Normalizer::cow`], with what the parse found of the one-pass check, if it did
+    /// ([`Normalizer::unchanged_marked`]).
+    #[inline]
+    fn cow_marked<'a>(
+        &self,
+        s: &'a str,
+        p: Positions,
+        known: Option<crate::scan::NormalMarks>,
+    ) -> (Cow<'a, str>, Positions) {
+        if self.unchanged_marked(s, p, known) {
             return (Cow::Borrowed(s), p);
         }
         let mut out = String::with_capacity(s.len() + 4);

@@ -21,7 +21,7 @@ use core::cell::Cell;
 use crate::chars::{self, is, DIGIT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use crate::error::{Component, ErrorKind, Hint, ParseError};
 
-use crate::scan::{self, MarkWord, Marks};
+use crate::scan::{self, MarkWord, Marks, NormalMarks};
 use crate::utf8::decode_utf8;
 
 /// The grammar rule to parse against.
@@ -200,6 +200,11 @@ struct P<'a, S, const WIDE: u32> {
     /// Whether a scan met a non-ASCII byte: only the scans can (every other part of the
     /// grammar is ASCII), so the text is ASCII when none did.
     met_non_ascii: Cell<bool>,
+    /// What normalization's one-pass check would find ([`scan::normal_marks`], with the
+    /// upper-case letters looked for below the end of the authority), when the parse went
+    /// by the marks, which hold it at no further pass; read by [`parse_marked`] only (in a
+    /// plain parse nothing reads it, and the compiler drops its making).
+    normal: Cell<Option<NormalMarks>>,
 }
 
 impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
@@ -307,6 +312,13 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
             0,
             None,
         )
+    }
+
+    /// [`P::parse`], and what its marks said of normalization ([`P::normal`]).
+    #[inline(always)]
+    fn parse_keeping(self) -> Result<(Positions, Option<NormalMarks>), ParseError> {
+        let p = self.parse()?;
+        Ok((p, self.normal.get()))
     }
 
     #[inline(always)]
@@ -449,6 +461,12 @@ impl<S: scan::Scanner, const WIDE: u32> P<'_, S, WIDE> {
         if query_end < n && !self.kind.allows_fragment() {
             return None;
         }
+        // No byte but `#` is unusual: the text has no `%`.
+        self.normal.set(Some(NormalMarks {
+            percent: false,
+            slash_dot: m.slash.followed_by(m.dot),
+            upper: m.upper.any_below(auth_end),
+        }));
         Some(
             Positions::new(
                 scheme_end as u32,
@@ -574,6 +592,19 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
     with_hint(s, scan::dispatch(Parse { s, kind }))
 }
 
+/// [`parse`], and what normalization's one-pass check would find in `s` when the parse
+/// knows it without a further pass (see [`P::normal`]): a common reference of up to 128
+/// bytes with neither `%` nor `@`, on a processor that marks many bytes at once.
+pub(crate) fn parse_marked(
+    s: &str,
+    kind: Kind,
+) -> Result<(Positions, Option<NormalMarks>), ParseError> {
+    match scan::dispatch(ParseMarked { s, kind }) {
+        Ok(found) => Ok(found),
+        Err(e) => Err(with_hint(s, Err(e)).unwrap_err()),
+    }
+}
+
 /// `parsed`, the parse of `s`, with the hint of its error, if any.
 #[inline(always)]
 fn with_hint(s: &str, parsed: Result<Positions, ParseError>) -> Result<Positions, ParseError> {
@@ -608,12 +639,15 @@ impl scan::WithScanner for Parse<'_> {
         let b = self.s.as_bytes();
         let kind = self.kind;
         let met_non_ascii = Cell::new(false);
+        // Nothing reads `normal` here (its making is dropped by the compiler).
+        let normal = Cell::new(None);
         if kind.is_uri() {
             P::<S, 0> {
                 scanner,
                 b,
                 kind,
                 met_non_ascii,
+                normal,
             }
             .parse()
         } else {
@@ -622,8 +656,46 @@ impl scan::WithScanner for Parse<'_> {
                 b,
                 kind,
                 met_non_ascii,
+                normal,
             }
             .parse()
+        }
+    }
+}
+
+/// One parse that also gives what the marks say of normalization, as a task for
+/// [`scan::dispatch`] ([`parse_marked`]).
+struct ParseMarked<'a> {
+    s: &'a str,
+    kind: Kind,
+}
+
+impl scan::WithScanner for ParseMarked<'_> {
+    type Output = Result<(Positions, Option<NormalMarks>), ParseError>;
+
+    #[inline(always)]
+    fn run<S: scan::Scanner>(self, scanner: S) -> Self::Output {
+        let (b, kind) = (self.s.as_bytes(), self.kind);
+        let met_non_ascii = Cell::new(false);
+        let normal = Cell::new(None);
+        if kind.is_uri() {
+            P::<S, 0> {
+                scanner,
+                b,
+                kind,
+                met_non_ascii,
+                normal,
+            }
+            .parse_keeping()
+        } else {
+            P::<S, { chars::WIDE_SHIFT }> {
+                scanner,
+                b,
+                kind,
+                met_non_ascii,
+                normal,
+            }
+            .parse_keeping()
         }
     }
 }

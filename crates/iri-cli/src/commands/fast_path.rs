@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use iri::{Iri, IriRef, Normalizer, ResolveOptions};
+use iri::{Iri, IriRef, Normalizer, ParseError as IriError, ResolveOptions};
 
 use super::transform::Made;
 
@@ -30,24 +30,23 @@ pub(super) fn to_uri(r: &IriRef<&str>, buf: &mut String) -> Made {
     Made::Buf
 }
 
-/// `normalize` of a parsed reference: the input itself when it is in normal form already,
-/// else its normal form in `buf`.
+/// `normalize` of the text `s`, parsed as an IRI reference: the input itself when it is in
+/// normal form already, else its normal form in `buf`. One call of the library parses and
+/// checks ([`Normalizer::normalize_str`]), its parse's pass serving the check.
 #[inline]
-pub(super) fn normalize(n: &Normalizer<'_>, r: &IriRef<&str>, buf: &mut String) -> Made {
-    made(r, n.normalize(r).into_inner(), buf)
-}
-
-/// A borrowed answer is the input (normalization borrows only its input's text); an owned
-/// one becomes the buffer, moved rather than copied.
-#[inline]
-fn made(r: &IriRef<&str>, answer: Cow<'_, str>, buf: &mut String) -> Made {
-    match answer {
-        Cow::Borrowed(_) => input(r),
+pub(super) fn normalize(n: &Normalizer<'_>, s: &str, buf: &mut String) -> Result<Made, IriError> {
+    let r = n.normalize_str(s)?;
+    // A borrowed answer is the input, with the input's positions (normalization borrows only
+    // its input's text); an owned one becomes the buffer, moved rather than copied.
+    let ascii = r.is_ascii();
+    Ok(match r.into_inner() {
+        Cow::Borrowed(_) if ascii => Made::AsciiInput,
+        Cow::Borrowed(_) => Made::Input,
         Cow::Owned(s) => {
             *buf = s;
             Made::Buf
         }
-    }
+    })
 }
 
 /// The output that is the input `r`: known to be printable when it is ASCII.
@@ -160,6 +159,19 @@ mod tests {
         "file:///C:/Windows/../x",
         "file:/etc/./passwd",
         "http://a/b/c/g;x?y#s",
+        // Where the parse's marks tell the normalization check (up to 128 bytes, neither `%`
+        // nor `@`): upper case and `/.` on both sides of the blocks of 16, 32 and 64 bytes,
+        // and past 128 bytes, where the check looks for itself.
+        "http://www.example.org.example.org.EXAMPLE/a",
+        "http://www.example.org.example.org.example.org.example.org.example.orG/a",
+        "http://www.example.org/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/./t/u/v/w/x/y/z",
+        "http://www.example.org/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/0/1/2/3/./4",
+        "http://www.example.org/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/0/1/2/3/4/5/6/7/8/9/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/./",
+        "Http://www.example.org/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z/0/1/2/3/4/5/6/7/8/9/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z",
+        "http://www.example.org/UPPER/PATH/Is/Kept/./x?Q=A#/./F",
+        "http://h/\u{3042}\u{3044}/./\u{3046}",
+        "s:/.",
+        "s:/a/.",
     ];
 
     /// The corpus lines a unit test can reach without the repository (the corpus tests of the
@@ -298,13 +310,30 @@ mod tests {
                     };
                     let slow = n.key(&r);
                     let mut buf = String::new();
-                    let fast = match normalize(&n, &r, &mut buf) {
+                    let fast = match normalize(&n, &s, &mut buf).unwrap() {
                         Made::Input | Made::AsciiInput => s.as_str(),
                         Made::Buf => buf.as_str(),
                     };
                     assert_eq!(fast, slow.as_str(), "{s:?} at {level:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn normalize_fails_as_the_parse() {
+        let n = Normalizer::syntax();
+        for s in [
+            "http://a b",
+            "%zz",
+            "http://[::1",
+            "a:b/c d",
+            "http://h/\u{202E}",
+            ":x",
+        ] {
+            let want = IriRef::parse(s).unwrap_err();
+            let mut buf = String::new();
+            assert_eq!(normalize(&n, s, &mut buf), Err(want), "{s:?}");
         }
     }
 

@@ -136,8 +136,7 @@ pub fn normalize(args: NormalizeArgs, out: &mut impl Write) -> io::Result<Outcom
     }
     let (inputs, format) = (args.inputs, args.output.format);
     transform_made(inputs, format, Shown::Escape, COLUMNS, out, |s, buf| {
-        let r = IriRef::parse(s).map_err(|e| Failure::parse(&e))?;
-        Ok(fast_path::normalize(&n, &r, buf))
+        fast_path::normalize(&n, s, buf).map_err(|e| Failure::parse(&e))
     })
 }
 

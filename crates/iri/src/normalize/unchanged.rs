@@ -7,7 +7,7 @@
 
 use super::{parts, Chars, Form, Normalizer, Positions, Steps};
 use crate::resolve::has_dot_segment;
-use crate::scan;
+use crate::scan::{self, NormalMarks};
 
 impl Normalizer<'_> {
     /// Whether [`Normalizer::write`] would give `s` back unchanged, found without writing
@@ -16,6 +16,41 @@ impl Normalizer<'_> {
     /// scheme rules (ports, empty paths, IDN) always take the writing path.
     #[inline]
     pub(super) fn unchanged(&self, s: &str, p: Positions) -> bool {
+        self.unchanged_marked(s, p, None)
+    }
+
+    /// Whether [`Normalizer::unchanged_marked`] says `true` for `s` with the marks `m`, settled
+    /// from the marks alone in the common case: the syntax-based steps in the IRI form and no
+    /// NFC/NFKC (or ASCII text, which neither changes), no fragment to drop, and nothing marked (no `%`, no `/.`, no upper-case letter
+    /// before the authority's end when case counts, no path starting with `.`). `false` means
+    /// "not settled here": the caller asks [`Normalizer::unchanged_marked`].
+    #[inline]
+    pub(super) fn unchanged_by_marks(&self, s: &str, p: Positions, m: NormalMarks) -> bool {
+        // NFC, NFKC and the URI form leave ASCII text as it is; a fragment to drop changes it.
+        let plain = !self.scheme
+            && ((self.chars == Chars::AsIs && self.form == Form::Iri) || p.known_ascii())
+            && !(self.ignore_fragment && (p.query_end() as usize) < s.len());
+        let b = s.as_bytes();
+        let (auth_end, path_end) = (p.auth_end as usize, p.path_end as usize);
+        let path = &b[auth_end..path_end];
+        let marked = m.percent || m.slash_dot || (m.upper && self.steps.contains(Steps::CASE));
+        plain
+            && !marked
+            && path.first() != Some(&b'.')
+            // A "//" path without authority would get "/." (never from a parsed reference).
+            && !(p.auth_end == p.scheme_end && path.starts_with(b"//"))
+    }
+
+    /// [`Normalizer::unchanged`], with what [`scan::normal_marks`] finds in `s` given when
+    /// the parse knew it (with upper-case letters looked for below the authority's end,
+    /// `crate::parser::parse_marked`), so that it is not looked for again.
+    #[inline]
+    pub(super) fn unchanged_marked(
+        &self,
+        s: &str,
+        p: Positions,
+        known: Option<NormalMarks>,
+    ) -> bool {
         if self.scheme {
             return false;
         }
@@ -34,7 +69,14 @@ impl Normalizer<'_> {
         // its hex digits), a `/.` (a dot segment after the first) and, with the case step, an
         // upper-case letter in the scheme or authority. Most references have none of them;
         // each one found is looked at closer.
-        let marks = scan::normal_marks(b, if case { p.auth_end as usize } else { 0 });
+        let marks = match known {
+            // Upper-case letters count only with the case step.
+            Some(m) => NormalMarks {
+                upper: m.upper && case,
+                ..m
+            },
+            None => scan::normal_marks(b, if case { p.auth_end as usize } else { 0 }),
+        };
         if marks.upper
             && (b[..p.scheme_end as usize]
                 .iter()
@@ -139,7 +181,130 @@ fn host_lowers(a: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::borrow::Cow;
+    use alloc::format;
     use alloc::vec::Vec;
+
+    /// References for the check the parse makes on the way (`parse_marked`): short and long
+    /// ones (the marks cover 1 to 128 bytes, in blocks of 16 and 32) with, at every place,
+    /// a byte the check looks for (`.`, `/.`, an upper-case letter) or one that stops the
+    /// marks (`%`, `@`, a non-ASCII character outside the common ranges).
+    fn marked_inputs() -> Vec<String> {
+        let bases = [
+            "http://example.org/a/b?c=d#e",
+            "s:x",
+            "//h/p",
+            "a/b",
+            "http://www.example.org.example.org/path/to/it?q=1#frag",
+            "https://www.some-long-host-name.example.org/a/long/path/with/segments/x?y=z#w",
+            "http://h/\u{E9}t\u{E9}/\u{3042}",
+        ];
+        let inserts = [
+            ".", "/.", "/..", "./", "A", "Z", "%41", "%7e", "@", "\u{200B}", ":",
+        ];
+        let mut all: Vec<String> = Vec::new();
+        for base in bases {
+            let base = String::from(base);
+            all.push(base.clone());
+            for (k, _) in base.char_indices() {
+                for ins in inserts {
+                    all.push(format!("{}{ins}{}", &base[..k], &base[k..]));
+                }
+            }
+            // Lengths where the marks' blocks meet.
+            for len in [15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129] {
+                let mut t = base.clone();
+                while t.len() < len {
+                    t.push_str("/a");
+                }
+                let mut cut = len;
+                while !t.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                t.truncate(cut);
+                all.push(t.clone());
+                all.push(format!("{t}/."));
+                all.push(t.to_ascii_uppercase());
+            }
+        }
+        all
+    }
+
+    /// What the parse finds of the one-pass check is what the check itself finds, and the
+    /// parse is the plain parse.
+    #[test]
+    fn parse_marked_finds_the_normal_marks() {
+        let mut marked = 0;
+        for s in marked_inputs() {
+            let plain = crate::parser::parse(&s, crate::Kind::IriReference);
+            let got = crate::parser::parse_marked(&s, crate::Kind::IriReference);
+            match (plain, got) {
+                (Ok(p), Ok((q, known))) => {
+                    assert_eq!(p, q, "{s:?}");
+                    if let Some(m) = known {
+                        let want = scan::normal_marks(s.as_bytes(), p.auth_end as usize);
+                        assert_eq!(m, want, "{s:?}");
+                        marked += 1;
+                    }
+                }
+                (Err(e), Err(f)) => assert_eq!(e, f, "{s:?}"),
+                (a, b) => panic!("{s:?}: {a:?} against {b:?}"),
+            }
+        }
+        assert!(marked > 500, "{marked} parses gave the marks");
+    }
+
+    /// `Normalizer::normalize_str` is the parse and then `Normalizer::normalize`: the same
+    /// text, positions and borrowing, or the same error, under every set of steps, both
+    /// forms, with and without the fragment, NFC and the scheme rules.
+    #[test]
+    fn normalize_str_is_parse_then_normalize() {
+        let steps = [
+            Steps::NONE,
+            Steps::CASE,
+            Steps::PERCENT,
+            Steps::DOT_SEGMENTS,
+            Steps::SYNTAX,
+        ];
+        let mut ns: Vec<Normalizer<'_>> = Vec::new();
+        for st in steps {
+            for form in [Form::Iri, Form::Uri] {
+                for frag in [false, true] {
+                    let n = Normalizer::syntax()
+                        .steps(st)
+                        .form(form)
+                        .ignore_fragment(frag);
+                    ns.push(n);
+                    #[cfg(feature = "unicode")]
+                    ns.push(n.nfc());
+                }
+            }
+        }
+        ns.push(Normalizer::scheme());
+        let mut borrowed = 0;
+        for s in marked_inputs() {
+            let parsed = crate::IriRef::parse(s.as_str());
+            for n in &ns {
+                match (&parsed, n.normalize_str(&s)) {
+                    (Ok(r), Ok(got)) => {
+                        let want = n.normalize(r);
+                        assert_eq!(got.as_str(), want.as_str(), "{s:?} {n:?}");
+                        assert_eq!(got.positions(), want.positions(), "{s:?} {n:?}");
+                        let (got, want) = (got.into_inner(), want.into_inner());
+                        let both = matches!(
+                            (&got, &want),
+                            (Cow::Borrowed(_), Cow::Borrowed(_)) | (Cow::Owned(_), Cow::Owned(_))
+                        );
+                        assert!(both, "{s:?} {n:?}: {got:?} against {want:?}");
+                        borrowed += usize::from(matches!(got, Cow::Borrowed(_)));
+                    }
+                    (Err(e), Err(f)) => assert_eq!(e, &f, "{s:?}"),
+                    (a, b) => panic!("{s:?}: {a:?} against {b:?}"),
+                }
+            }
+        }
+        assert!(borrowed > 1000, "{borrowed} borrowed answers");
+    }
 
     /// The fast check must say "unchanged" exactly when writing gives the input back, for
     /// every combination of steps, both forms and with or without the fragment (own).

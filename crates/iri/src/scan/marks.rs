@@ -28,6 +28,10 @@ pub(crate) struct Marks<W> {
     pub(crate) question: W,
     /// The `#` bytes.
     pub(crate) hash: W,
+    /// The `.` bytes (for normalization's check, [`Marks::normal`]).
+    pub(crate) dot: W,
+    /// The ASCII upper-case letters, `A`–`Z` (for normalization's check).
+    pub(crate) upper: W,
     /// Whether a byte is non-ASCII.
     pub(crate) non_ascii: bool,
     /// Among the first 16 bytes, those outside `chars::SCHEME`; the bits of bytes past the
@@ -44,6 +48,10 @@ pub(crate) trait MarkWord:
     fn first_from(self, i: usize) -> usize;
     /// Whether at most one byte is marked.
     fn at_most_one(self) -> bool;
+    /// Whether a byte is marked in `self` whose next byte is marked in `next`.
+    fn followed_by(self, next: Self) -> bool;
+    /// Whether a byte below `k` is marked.
+    fn any_below(self, k: usize) -> bool;
 }
 
 macro_rules! mark_word {
@@ -57,6 +65,18 @@ macro_rules! mark_word {
             #[inline(always)]
             fn at_most_one(self) -> bool {
                 self & self.wrapping_sub(1) == 0
+            }
+            #[inline(always)]
+            fn followed_by(self, next: Self) -> bool {
+                self & (next >> 1) != 0
+            }
+            #[inline(always)]
+            fn any_below(self, k: usize) -> bool {
+                let below = match (1 as $w).checked_shl(k as u32) {
+                    Some(bit) => bit - 1,
+                    None => <$w>::MAX,
+                };
+                self & below != 0
             }
         }
     };
@@ -81,6 +101,8 @@ impl<N: Copy> Marks<N> {
             slash: join(self.slash, z.slash),
             question: join(self.question, z.question),
             hash: join(self.hash, z.hash),
+            dot: join(self.dot, z.dot),
+            upper: join(self.upper, z.upper),
             non_ascii: self.non_ascii | z.non_ascii,
             not_scheme: self.not_scheme,
         }

@@ -29,7 +29,8 @@
 //! - [`first_dot_segment`], [`normal_marks`], [`ascii_case_scan`], [`count_non_ascii`]: the
 //!   searches of resolution and normalization.
 //! - [`Scanner::marks`]`(s, class)` and [`Scanner::long_marks`]: for a text of 1 to 64 (65 to
-//!   128) bytes, one bit per byte for each of: outside `class` or `@`, `:`, `/`, `?`, `#`; and
+//!   128) bytes, one bit per byte for each of: outside `class` or `@`, `:`, `/`, `?`, `#`,
+//!   `.`, `A`–`Z` (the last two for normalization's check, made by the parse on the way); and
 //!   whether a byte is non-ASCII, and which of the first 16 are outside `SCHEME` ([`Marks`]);
 //!   `None` from scanners that do not classify many bytes at once.
 //! - [`dispatch`]`(task)`: runs a [`WithScanner`] task with the fastest [`Scanner`] the

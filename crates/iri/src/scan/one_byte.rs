@@ -45,10 +45,14 @@ pub(crate) fn marks(s: &[u8], class: u16) -> crate::scan::Marks<u128> {
             (b'/', &mut m.slash),
             (b'?', &mut m.question),
             (b'#', &mut m.hash),
+            (b'.', &mut m.dot),
         ] {
             if c == v {
                 *set |= bit;
             }
+        }
+        if c.is_ascii_uppercase() {
+            m.upper |= bit;
         }
         m.non_ascii |= c >= 0x80;
     }

@@ -333,7 +333,7 @@ impl WithScanner for MarksTask<'_> {
 #[test]
 fn marks_every_byte_at_every_position() {
     let every: Vec<u8> = (0..=255).collect();
-    let edges = b":/?#@%[]aZ09-~ \x00\x7F\x80\xBF\xC2\xC3\xE2\xEE\xF0\xFF".to_vec();
+    let edges = b":/?#@%[]aZ09-~. AM\x00\x7F\x80\xBF\xC2\xC3\xE2\xEE\xF0\xFF".to_vec();
     let mut s = Vec::new();
     for fill in [b'a', 0xB0] {
         // Every length of the short marks; of the long ones, those where blocks meet.

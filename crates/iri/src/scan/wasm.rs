@@ -8,7 +8,8 @@ use super::nibbles::{MARK_CLASSES, NIBBLES};
 use super::{Marks, Run, Scanner, MARKS_MAX};
 use crate::chars::{IQUERY, QUERY, SCHEME};
 use core::arch::wasm32::{
-    i8x16_bitmask, u8x16_eq, u8x16_shr, u8x16_splat, u8x16_swizzle, v128, v128_and, v128_load,
+    i8x16_bitmask, u8x16_eq, u8x16_lt, u8x16_shr, u8x16_splat, u8x16_sub, u8x16_swizzle, v128,
+    v128_and, v128_load,
 };
 
 /// The simd128 [`Scanner`]: the only one a build with simd128 uses.
@@ -160,6 +161,10 @@ fn mark_block(m: &mut Marks<u64>, v: v128, at: usize, lo: v128, hi: v128) {
     m.slash |= of(b'/');
     m.question |= of(b'?');
     m.hash |= of(b'#');
+    m.dot |= of(b'.');
+    // `A`–`Z`: the bytes whose distance above `A` is below 26.
+    let upper = u8x16_lt(u8x16_sub(v, u8x16_splat(b'A')), u8x16_splat(26));
+    m.upper |= u64::from(bits(upper)) << at;
 }
 
 /// [`crate::scan::find_byte`] 16 bytes at a time.

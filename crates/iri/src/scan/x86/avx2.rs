@@ -142,6 +142,13 @@ unsafe fn marks32(s: &[u8], at: usize, class: u16) -> Marks<u32> {
             slash: bits32(eq(b'/')),
             question: bits32(eq(b'?')),
             hash: bits32(eq(b'#')),
+            dot: bits32(eq(b'.')),
+            // Adding 63 takes `A`–`Z` to -128..=-103 (as signed bytes) and every other
+            // byte above.
+            upper: bits32(_mm256_cmpgt_epi8(
+                _mm256_set1_epi8(-102),
+                _mm256_add_epi8(v, _mm256_set1_epi8(63)),
+            )),
             non_ascii: bits32(v) != 0,
             not_scheme: 0,
         }

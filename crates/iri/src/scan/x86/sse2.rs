@@ -120,7 +120,7 @@ pub(crate) fn non_ascii_bits_sse2(s: &[u8]) -> Option<[u64; 2]> {
 /// -128..=-103 (as signed bytes) and every other byte above.
 #[inline]
 #[target_feature(enable = "sse2")]
-fn upper_bits(a: __m128i) -> u32 {
+pub(super) fn upper_bits(a: __m128i) -> u32 {
     let shifted = _mm_add_epi8(a, _mm_set1_epi8(63));
     _mm_movemask_epi8(_mm_cmplt_epi8(shifted, _mm_set1_epi8(-102))) as u32
 }

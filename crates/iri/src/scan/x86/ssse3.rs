@@ -203,4 +203,7 @@ unsafe fn mark_block(m: &mut Marks<u64>, v: __m128i, at: usize, lo: __m128i, hi:
     m.slash |= of(b'/');
     m.question |= of(b'?');
     m.hash |= of(b'#');
+    m.dot |= of(b'.');
+    // SAFETY: SSE2 is part of x86-64.
+    m.upper |= u64::from(unsafe { super::sse2::upper_bits(v) }) << at;
 }
