@@ -344,12 +344,76 @@ fn push_argument(chunk: &mut Chunk, arg: OsString) {
     }
 }
 
-/// The outputs of one task: the bytes written, where each line's output ends with its value,
-/// and the stats of its lines.
-struct Task<T> {
+/// The outputs of one task: the bytes written, what is kept of each line's value and the end
+/// of its output (see [`Collect`]), and the stats of its lines.
+struct Task<C> {
     out: Vec<u8>,
-    items: Vec<(T, usize)>,
+    items: C,
     stats: Option<Stats>,
+}
+
+/// What a task keeps of its lines' values, in input order: every value with the end of its
+/// line's output ([`Every`]), only those of the lines that wrote nothing ([`Silent`]), or a
+/// count ([`Tally`]). Keeping no more than the writer needs spares a push per line.
+trait Collect<T>: Send {
+    /// Room for a task of `lines` lines.
+    fn with_lines(lines: usize) -> Self;
+    /// The next line's value; its output ends at `end` in the task's buffer.
+    fn push(&mut self, value: T, end: usize);
+}
+
+/// Every line's value and the end of its output.
+struct Every<T>(Vec<(T, usize)>);
+
+impl<T: Send> Collect<T> for Every<T> {
+    fn with_lines(lines: usize) -> Self {
+        Every(Vec::with_capacity(lines))
+    }
+    #[inline]
+    fn push(&mut self, value: T, end: usize) {
+        self.0.push((value, end));
+    }
+}
+
+/// The lines that wrote no output (a long line, which is written in its place): their index
+/// in the task, value and where their output would be.
+struct Silent<T> {
+    items: Vec<(usize, T, usize)>,
+    /// Lines pushed so far, and the end of the last one's output.
+    lines: usize,
+    end: usize,
+}
+
+impl<T: Send> Collect<T> for Silent<T> {
+    fn with_lines(_: usize) -> Self {
+        Silent {
+            items: Vec::new(),
+            lines: 0,
+            end: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, value: T, end: usize) {
+        if end == self.end {
+            self.items.push((self.lines, value, end));
+        }
+        self.lines += 1;
+        self.end = end;
+    }
+}
+
+/// How many lines said `true` (`validate`: wrote a report).
+#[derive(Default)]
+struct Tally(u64);
+
+impl Collect<bool> for Tally {
+    fn with_lines(_: usize) -> Self {
+        Tally(0)
+    }
+    #[inline]
+    fn push(&mut self, value: bool, _: usize) {
+        self.0 += u64::from(value);
+    }
 }
 
 /// The most output buffers kept for later tasks ([`keep_output`]).
@@ -387,9 +451,10 @@ fn keep_output(mut buf: Vec<u8>) {
 }
 
 /// Maps every line of a chunk, in parallel when `parallel`, keeping the order.
-fn map_chunk<T, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<T>>
+fn map_chunk<T, C, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<C>>
 where
     T: Send,
+    C: Collect<T>,
     M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
 {
     let run = |range: Range<usize>| {
@@ -409,7 +474,7 @@ where
         };
         let mut task = Task {
             out: spare_output(),
-            items: Vec::with_capacity(range.len()),
+            items: C::with_lines(range.len()),
             stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
         let first = range.start;
@@ -419,7 +484,7 @@ where
                 s.add(line.bytes);
             }
             let value = map(line, &mut task.out);
-            task.items.push((value, task.out.len()));
+            task.items.push(value, task.out.len());
         }
         task
     };
@@ -449,9 +514,6 @@ pub struct Batch {
     progress: Option<(ProgressBar, Unit)>,
     stdout_is_terminal: bool,
     stats: Option<Stats>,
-    /// Whether the outputs of a task are written in one piece, by [`Batch::emit_chunk`]
-    /// itself, rather than handed to `emit` line by line ([`each_input_streamed`]).
-    whole_text: bool,
 }
 
 impl Batch {
@@ -499,7 +561,6 @@ impl Batch {
                 .map(|(total, unit)| (progress_bar(total, unit), unit)),
             stdout_is_terminal: io::stdout().is_terminal(),
             stats: settings.stats.map(|s| Stats::new(s.lint)),
-            whole_text: false,
         }
     }
 
@@ -526,7 +587,7 @@ impl Batch {
         args: Vec<OsString>,
         out: &mut W,
         map: M,
-        emit: E,
+        mut emit: E,
     ) -> io::Result<()>
     where
         T: Send,
@@ -534,8 +595,28 @@ impl Batch {
         M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
         E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
     {
+        self.run_inputs(args, out, map, |b: &mut Self, chunk, tasks, out| {
+            b.emit_each(chunk, tasks, out, &mut emit)
+        })
+    }
+
+    /// [`Batch::inputs`] with `write` handing the mapped tasks of each chunk out.
+    fn run_inputs<T, C, W, M, F>(
+        &mut self,
+        args: Vec<OsString>,
+        out: &mut W,
+        map: M,
+        mut write: F,
+    ) -> io::Result<()>
+    where
+        T: Send,
+        C: Collect<T>,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        F: FnMut(&mut Self, &Chunk, Vec<Task<C>>, &mut W) -> io::Result<()>,
+    {
         if args.is_empty() {
-            return match self.lines(stdin_reader(), out, map, emit) {
+            return match self.run_lines(stdin_reader(), out, map, write) {
                 Ok(()) => Ok(()),
                 Err(SourceError::Read(e)) => Err(with_context("<stdin>", e)),
                 Err(SourceError::Write(e)) => Err(e),
@@ -547,8 +628,8 @@ impl Batch {
         }
         let parallel = parallel_for(chunk.lines.len(), true);
         let tasks = map_chunk(&chunk, &map, parallel, self.stats.is_some());
-        let mut emit = emit;
-        self.emit_chunk(&chunk, tasks, out, &mut emit)
+        write(self, &chunk, tasks, out)?;
+        self.chunk_written(&chunk, out)
     }
 
     /// Runs over the lines of `reader`, numbered from 1: `map` on the workers, `emit` in
@@ -567,6 +648,61 @@ impl Batch {
         M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
         E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
     {
+        self.run_lines(reader, out, map, |b: &mut Self, chunk, tasks, out| {
+            b.emit_each(chunk, tasks, out, &mut emit)
+        })
+    }
+
+    /// [`Batch::lines`] for a `map` that says whether it wrote something (`validate`: a
+    /// report): the outputs are written as they are, a task at a time, and `counts` gets
+    /// the lines read and how many said `true`.
+    pub fn lines_counted<W, M>(
+        &mut self,
+        reader: impl LineRead,
+        out: &mut W,
+        map: M,
+        counts: &mut crate::input::Counts,
+    ) -> Result<(), SourceError>
+    where
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> bool + Sync,
+    {
+        self.run_lines(reader, out, map, |b: &mut Self, chunk, tasks, out| {
+            counts.lines += chunk.lines.len() as u64;
+            let tasks: Vec<Task<Tally>> = tasks;
+            for task in tasks {
+                let Task {
+                    out: text,
+                    items,
+                    stats,
+                } = task;
+                counts.invalid += items.0;
+                out.write_all(&text)?;
+                b.task_written(text, stats);
+            }
+            Ok(())
+        })
+    }
+
+    /// [`Batch::lines`] with `write` handing the mapped tasks of each chunk out.
+    fn run_lines<T, C, W, M, F>(
+        &mut self,
+        reader: impl LineRead,
+        out: &mut W,
+        map: M,
+        mut write: F,
+    ) -> Result<(), SourceError>
+    where
+        T: Send,
+        C: Collect<T>,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        F: FnMut(&mut Self, &Chunk, Vec<Task<C>>, &mut W) -> io::Result<()>,
+    {
+        let mut emit_chunk = |b: &mut Self, chunk: &Chunk, tasks, out: &mut W| {
+            write(b, chunk, tasks, out)?;
+            b.chunk_written(chunk, out)
+        };
         let mut reader = reader;
         let stats = self.stats.is_some();
         let mut next = 1;
@@ -576,8 +712,7 @@ impl Batch {
         if !parallel_for(cur.lines.len(), whole_input) {
             while !cur.lines.is_empty() {
                 let tasks = map_chunk(&cur, &map, false, stats);
-                self.emit_chunk(&cur, tasks, out, &mut emit)
-                    .map_err(SourceError::Write)?;
+                emit_chunk(self, &cur, tasks, out).map_err(SourceError::Write)?;
                 if read_error.is_some() || cur.at_end {
                     break;
                 }
@@ -587,7 +722,7 @@ impl Batch {
             // `cur` is read and waits to be mapped; `spare` holds the chunk before it, whose
             // mapping is `prev`, waiting to be written.
             let mut spare = Chunk::new(false);
-            let mut prev: Option<Vec<Task<T>>> = None;
+            let mut prev: Option<Vec<Task<C>>> = None;
             loop {
                 let mut mapped = None;
                 let read_more = read_error.is_none() && !cur.lines.is_empty() && !cur.at_end;
@@ -599,7 +734,7 @@ impl Batch {
                     }
                     io_result = (|| {
                         if let Some(tasks) = prev.take() {
-                            self.emit_chunk(&spare, tasks, out, &mut emit)?;
+                            emit_chunk(self, &spare, tasks, out)?;
                         }
                         if read_more {
                             Ok(spare.fill(&mut reader, &mut next, false).err())
@@ -622,8 +757,7 @@ impl Batch {
                 if read_more && read_error.is_none() && cur.lines.is_empty() && !cur.at_end {
                     // Nothing was there to read: write what is mapped, then wait for input.
                     if let Some(tasks) = prev.take() {
-                        self.emit_chunk(&spare, tasks, out, &mut emit)
-                            .map_err(SourceError::Write)?;
+                        emit_chunk(self, &spare, tasks, out).map_err(SourceError::Write)?;
                     }
                     out.flush().map_err(SourceError::Write)?;
                     read_error = cur.fill(&mut reader, &mut next, true).err();
@@ -636,17 +770,11 @@ impl Batch {
         }
     }
 
-    /// Hands each line of a mapped chunk to `emit`, in order; counts progress and stats.
-    ///
-    /// With `whole_text`, the outputs of a task are written here, in as few pieces as can be
-    /// (one `write_all` for a task, not one per line), and `emit` is called only for the
-    /// lines whose output is empty (a long line, which `map` was not given), with an empty
-    /// text, once what comes before is written, so that it may write that line's output in
-    /// its place; the values of the other lines are dropped.
-    fn emit_chunk<T, W, E>(
+    /// Hands each line of a mapped chunk to `emit`, in order, with its output.
+    fn emit_each<T, W, E>(
         &mut self,
         chunk: &Chunk,
-        tasks: Vec<Task<T>>,
+        tasks: Vec<Task<Every<T>>>,
         out: &mut W,
         emit: &mut E,
     ) -> io::Result<()>
@@ -657,33 +785,61 @@ impl Batch {
         let mut i = 0;
         for task in tasks {
             let mut start = 0;
-            if self.whole_text {
-                // The start of the outputs not written yet.
-                let mut written = 0;
-                for (value, end) in task.items {
-                    if end == start {
-                        if written < start {
-                            out.write_all(&task.out[written..start])?;
-                            written = start;
-                        }
-                        emit(out, chunk.line(i), value, &[])?;
-                    }
-                    start = end;
-                    i += 1;
-                }
-                out.write_all(&task.out[written..])?;
-            } else {
-                for (value, end) in task.items {
-                    emit(out, chunk.line(i), value, &task.out[start..end])?;
-                    start = end;
-                    i += 1;
-                }
+            for (value, end) in task.items.0 {
+                emit(out, chunk.line(i), value, &task.out[start..end])?;
+                start = end;
+                i += 1;
             }
-            if let (Some(all), Some(these)) = (&mut self.stats, task.stats) {
-                all.merge(these);
-            }
-            keep_output(task.out);
+            self.task_written(task.out, task.stats);
         }
+        Ok(())
+    }
+
+    /// Writes the outputs of a mapped chunk, a task in as few pieces as can be (one
+    /// `write_all` for a task, not one per line), and calls `emit` only for the lines whose
+    /// output is empty (a long line, which `map` was not given), with an empty text, once
+    /// what comes before is written, so that it may write that line's output in its place.
+    fn emit_silent<T, W, E>(
+        &mut self,
+        chunk: &Chunk,
+        tasks: Vec<Task<Silent<T>>>,
+        out: &mut W,
+        emit: &mut E,
+    ) -> io::Result<()>
+    where
+        W: Write,
+        E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
+    {
+        // The index of the task's first line.
+        let mut first = 0;
+        for task in tasks {
+            // The start of the outputs not written yet.
+            let mut written = 0;
+            for (k, value, at) in task.items.items {
+                if written < at {
+                    out.write_all(&task.out[written..at])?;
+                    written = at;
+                }
+                emit(out, chunk.line(first + k), value, &[])?;
+            }
+            out.write_all(&task.out[written..])?;
+            first += task.items.lines;
+            self.task_written(task.out, task.stats);
+        }
+        Ok(())
+    }
+
+    /// A task's outputs are written: its stats are added, its buffer kept for another.
+    fn task_written(&mut self, out: Vec<u8>, stats: Option<Stats>) {
+        if let (Some(all), Some(these)) = (&mut self.stats, stats) {
+            all.merge(these);
+        }
+        keep_output(out);
+    }
+
+    /// A chunk's outputs are written: counts progress, and flushes the output when the bar
+    /// shares the screen or more input is not there yet.
+    fn chunk_written<W: Write>(&mut self, chunk: &Chunk, out: &mut W) -> io::Result<()> {
         if let Some((pb, unit)) = &self.progress {
             pb.inc(match unit {
                 Unit::Bytes => chunk.consumed,
@@ -700,7 +856,6 @@ impl Batch {
         }
         Ok(())
     }
-
     /// Ends the run: clears the bar and writes the stats, if asked for, on standard error.
     pub fn finish(mut self) {
         self.clear();
@@ -809,8 +964,6 @@ where
     L: FnMut(&mut W, Line<'_>) -> io::Result<bool>,
 {
     let mut batch = Batch::for_inputs(&args);
-    // The outputs go out a task at a time; the lines that wrote one say how they went here.
-    batch.whole_text = true;
     let failed = std::sync::atomic::AtomicBool::new(false);
     let map = |line: Line<'_>, buf: &mut Vec<u8>| {
         let ok = map(line, buf);
@@ -820,9 +973,20 @@ where
         ok
     };
     let mut all_ok = true;
-    batch.inputs_streamed(args, out, map, long, |_, _, ok, _| {
-        all_ok &= ok;
+    // The outputs go out a task at a time; the lines that wrote one say how they went in
+    // `failed`, the others (long lines) here.
+    let mut long = long;
+    let short =
+        |line: Line<'_>, buf: &mut Vec<u8>| (line.bytes.len() < LONG_LINE).then(|| map(line, buf));
+    let mut emit = |out: &mut W, line: Line<'_>, value: Option<bool>, _: &[u8]| {
+        all_ok &= match value {
+            Some(ok) => ok,
+            None => long(out, line)?,
+        };
         Ok(())
+    };
+    batch.run_inputs(args, out, short, |b: &mut Batch, chunk, tasks, out| {
+        b.emit_silent(chunk, tasks, out, &mut emit)
     })?;
     batch.finish();
     Ok(all_ok && !failed.into_inner())
@@ -1112,12 +1276,12 @@ mod tests {
             out.extend_from_slice(line.bytes);
             line.bytes.len()
         };
-        let tasks = map_chunk(&chunk, &map, true, true);
+        let tasks: Vec<Task<Every<usize>>> = map_chunk(&chunk, &map, true, true);
         assert!(tasks.len() > 1);
         let mut i = 0;
         for task in tasks {
             let mut start = 0;
-            for (len, end) in task.items {
+            for (len, end) in task.items.0 {
                 assert_eq!(&task.out[start..end], i.to_string().as_bytes());
                 assert_eq!(len, end - start);
                 start = end;
