@@ -2,7 +2,9 @@
 //! order, with a progress bar for a person and `--stats` for the curious.
 //!
 //! The input is read in chunks of at most [`CHUNK_LINES`] lines or [`CHUNK_BYTES`] bytes (a
-//! longer line is a chunk of its own). A chunk is cut into tasks that rayon's workers run in
+//! longer line is a chunk of its own); a file (or memory), which never makes a reader wait,
+//! is read straight into the chunk's buffer instead, [`READ_BLOCK`] bytes at a time, a chunk
+//! being the whole lines of one such read. A chunk is cut into tasks that rayon's workers run in
 //! parallel; each task calls the subcommand's per-line function (`map`), which writes the
 //! line's output into the task's buffer and returns a value. The results come back in input
 //! order and a second, sequential function (`emit`) writes each line's output and keeps
@@ -166,7 +168,20 @@ struct Chunk {
     /// Whether the chunk ended because no whole line was there to read: its output is to be
     /// flushed as soon as it is written.
     cut: bool,
+    /// Read straight into `data` ([`Chunk::fill_direct`]): the bytes read after the last
+    /// line, which begin the next chunk.
+    tail: Range<usize>,
+    /// The most bytes one read takes straight into `data` ([`READ_BLOCK`]; less in tests).
+    block: usize,
 }
+
+/// The most bytes read at once straight into a chunk (files and memory): a chunk is then
+/// the whole lines of one such read.
+pub const READ_BLOCK: usize = 1 << 20;
+
+/// The most lines in a chunk read straight into its buffer: 1 MiB of line ranges (a block
+/// of short lines is carried over to the next chunk beyond it).
+const READ_LINES: usize = 1 << 16;
 
 impl Chunk {
     fn new(arguments: bool) -> Self {
@@ -178,6 +193,8 @@ impl Chunk {
             consumed: 0,
             at_end: false,
             cut: false,
+            tail: 0..0,
+            block: READ_BLOCK,
         }
     }
 
@@ -187,6 +204,7 @@ impl Chunk {
         self.consumed = 0;
         self.at_end = false;
         self.cut = false;
+        self.tail = 0..0;
     }
 
     fn line(&self, i: usize) -> Line<'_> {
@@ -237,7 +255,122 @@ impl Chunk {
     /// The chunk ends early, `cut`, when no whole line is there to read: after the lines of
     /// the first block, or at once when `wait` is false (then it may be empty without being
     /// at the end).
+    ///
+    /// A reader that never waits (a file, memory) is read straight into the chunk's buffer
+    /// instead ([`Chunk::fill_direct`]), the piece of a line read after its last line feed
+    /// carried over to the next fill of this chunk.
     fn fill(&mut self, reader: &mut impl LineRead, next: &mut usize, wait: bool) -> io::Result<()> {
+        if reader.never_waits() {
+            let tail = std::mem::replace(&mut self.tail, 0..0);
+            self.data.copy_within(tail.clone(), 0);
+            return self.fill_direct(reader, next, tail.len());
+        }
+        self.fill_from_buffer(reader, next, wait)
+    }
+
+    /// [`Chunk::fill`] of the chunk after `before`, which may still be mapped: the piece of a
+    /// line that `before` read after its last line feed begins this one.
+    fn fill_after(
+        &mut self,
+        before: &Chunk,
+        reader: &mut impl LineRead,
+        next: &mut usize,
+        wait: bool,
+    ) -> io::Result<()> {
+        if reader.never_waits() {
+            let carried = &before.data[before.tail.clone()];
+            if self.data.len() < carried.len() {
+                self.data.resize(carried.len(), 0);
+            }
+            self.data[..carried.len()].copy_from_slice(carried);
+            return self.fill_direct(reader, next, carried.len());
+        }
+        self.fill_from_buffer(reader, next, wait)
+    }
+
+    /// Reads the next lines with [`io::Read::read`] straight into `data`, whose first `held`
+    /// bytes are the start of a line carried over: the whole lines of one read of at most
+    /// [`READ_BLOCK`] bytes (at most [`READ_LINES`] of them), or a line longer than that, read
+    /// to its end in a buffer grown by an eighth at a time. What is read after the last line
+    /// is kept in `tail` for the next chunk. `data` keeps its length from one fill to the
+    /// next: its bytes are written once, when it grows, and then only read into.
+    fn fill_direct(
+        &mut self,
+        reader: &mut impl io::Read,
+        next: &mut usize,
+        held: usize,
+    ) -> io::Result<()> {
+        self.lines.clear();
+        self.consumed = 0;
+        self.at_end = false;
+        self.cut = false;
+        self.tail = 0..0;
+        self.first = *next;
+        if self.data.len() < self.block {
+            if held == 0 {
+                // Zeroed by the allocator: fresh pages, not a pass over the bytes.
+                self.data = vec![0; self.block];
+            } else {
+                self.data.resize(self.block, 0);
+            }
+        }
+        let mut end = held;
+        // The start of the line being read, and how far it is known to hold no line feed
+        // (a carried piece is searched again: it may hold lines beyond `READ_LINES`).
+        let mut start = 0;
+        let mut scanned = 0;
+        loop {
+            while let Some(k) = iri::bytes::find_byte(&self.data[scanned..end], b'\n') {
+                let k = scanned + k;
+                let stop = if k > start && self.data[k - 1] == b'\r' {
+                    k - 1
+                } else {
+                    k
+                };
+                self.lines.push(start..stop);
+                start = k + 1;
+                scanned = start;
+                if self.lines.len() >= READ_LINES {
+                    break;
+                }
+            }
+            if !self.lines.is_empty() {
+                *next += self.lines.len();
+                self.tail = start..end;
+                return Ok(());
+            }
+            scanned = end;
+            if end == self.data.len() {
+                // The line being read fills the buffer: room for an eighth more.
+                let more = (end / 8).max(self.block.min(1 << 16));
+                self.data.reserve_exact(more);
+                self.data.resize(end + more, 0);
+            }
+            let room = (end + self.block).min(self.data.len());
+            let n = match reader.read(&mut self.data[end..room]) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if n == 0 {
+                self.at_end = true;
+                if start < end {
+                    self.push_line(start, end, next);
+                }
+                return Ok(());
+            }
+            self.consumed += n as u64;
+            end += n;
+        }
+    }
+
+    /// [`Chunk::fill`] of a reader that may wait: its buffer taken a block at a time.
+    fn fill_from_buffer(
+        &mut self,
+        reader: &mut impl LineRead,
+        next: &mut usize,
+        wait: bool,
+    ) -> io::Result<()> {
         self.clear();
         self.first = *next;
         // The start in `data` of a line whose end is not read yet.
@@ -737,7 +870,7 @@ impl Batch {
                             emit_chunk(self, &spare, tasks, out)?;
                         }
                         if read_more {
-                            Ok(spare.fill(&mut reader, &mut next, false).err())
+                            Ok(spare.fill_after(&cur, &mut reader, &mut next, false).err())
                         } else {
                             spare.clear();
                             Ok(None)
@@ -1084,13 +1217,34 @@ mod tests {
         assert!(read_all(b"").is_empty());
     }
 
+    /// A reader that may wait, as far as the chunk knows (as a pipe): its lines are taken
+    /// out of its buffer ([`Chunk::fill_from_buffer`]), not read straight into the chunk.
+    struct Buffered<R>(R);
+
+    impl<R: io::BufRead> io::Read for Buffered<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+
+    impl<R: io::BufRead> io::BufRead for Buffered<R> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            self.0.fill_buf()
+        }
+        fn consume(&mut self, n: usize) {
+            self.0.consume(n)
+        }
+    }
+
+    impl<R: io::BufRead> LineRead for Buffered<R> {}
+
     #[test]
     fn chunks_are_bounded_and_numbered_across() {
         let mut input = Vec::new();
         for i in 0..(CHUNK_LINES * 2 + 5) {
             input.extend_from_slice(format!("{i}\n").as_bytes());
         }
-        let mut reader = &input[..];
+        let mut reader = Buffered(&input[..]);
         let mut chunk = Chunk::new(false);
         let mut next = 1;
         chunk.fill(&mut reader, &mut next, true).unwrap();
@@ -1108,7 +1262,7 @@ mod tests {
         // A long line is a chunk of its own.
         let mut long = vec![b'x'; CHUNK_BYTES + 10];
         long.extend_from_slice(b"\ny\n");
-        let mut reader = &long[..];
+        let mut reader = Buffered(&long[..]);
         chunk.fill(&mut reader, &mut next, true).unwrap();
         assert_eq!(chunk.lines.len(), 1);
     }
@@ -1127,7 +1281,7 @@ mod tests {
         assert_eq!(want.len(), 201);
         assert_eq!(want[200].1, b"last");
         for cap in [1, 2, 3, 7, 16, 64] {
-            let mut reader = io::BufReader::with_capacity(cap, &input[..]);
+            let mut reader = Buffered(io::BufReader::with_capacity(cap, &input[..]));
             let mut chunk = Chunk::new(false);
             let mut next = 1;
             let mut got = Vec::new();
@@ -1208,12 +1362,24 @@ mod tests {
         for n in [(1 << 20) + 15, 3 * CHUNK_BYTES + 12_345] {
             let mut input = vec![b'x'; n];
             input.extend_from_slice(b"\ny\n");
-            let mut reader = io::BufReader::with_capacity(1 << 16, &input[..]);
+            // Out of the reader's buffer, and straight into the chunk.
             let mut chunk = Chunk::new(false);
+            let mut reader = Buffered(io::BufReader::with_capacity(1 << 16, &input[..]));
             chunk.fill(&mut reader, &mut 1, true).unwrap();
             assert_eq!(chunk.line(0).bytes.len(), n);
             let cap = chunk.data.capacity();
             assert!(cap <= n + n / 8 + (1 << 16), "capacity {cap} for {n}");
+            let mut chunk = Chunk::new(false);
+            let mut reader = io::BufReader::with_capacity(1 << 16, &input[..]);
+            chunk.fill(&mut reader, &mut 1, true).unwrap();
+            assert_eq!(chunk.line(0).bytes.len(), n);
+            let cap = chunk.data.capacity();
+            assert!(
+                cap <= n + n / 8 + (1 << 16),
+                "capacity {cap} for {n}, read straight"
+            );
+            // The line after it came with the same read.
+            assert_eq!(chunk.line(1).bytes, b"y");
         }
     }
 
@@ -1289,5 +1455,210 @@ mod tests {
             }
         }
         assert_eq!(i, 5000);
+    }
+
+    /// A reader of memory that gives at most `most` bytes a read, and fails once after
+    /// `fail_at` bytes if asked.
+    struct Trickle<'a> {
+        rest: &'a [u8],
+        most: usize,
+        fail_at: Option<usize>,
+        given: usize,
+    }
+
+    impl io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.fail_at == Some(self.given) {
+                self.fail_at = None;
+                return Err(io::Error::other("broken"));
+            }
+            let mut n = buf.len().min(self.most).min(self.rest.len());
+            if let Some(at) = self.fail_at {
+                n = n.min(at - self.given);
+            }
+            buf[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            self.given += n;
+            Ok(n)
+        }
+    }
+
+    /// The lines of `input` as the chunks are meant to give them: split at each line feed,
+    /// one trailing carriage return stripped, no line after a final line feed.
+    fn split_lines(input: &[u8]) -> Vec<(usize, Vec<u8>)> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        if lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        lines
+            .into_iter()
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .collect()
+    }
+
+    /// Reads `input` straight into two chunks taking turns, as the workers' loop does (each
+    /// one begins with what the other read after its last line), or into one chunk over and
+    /// over; blocks of `block` bytes, reads of at most `most`.
+    fn read_direct(input: &[u8], block: usize, most: usize, two: bool) -> Vec<(usize, Vec<u8>)> {
+        let mut trickle = Trickle {
+            rest: input,
+            most,
+            fail_at: None,
+            given: 0,
+        };
+        let mut reader = ReadOnly(&mut trickle);
+        let mut chunks = [Chunk::new(false), Chunk::new(false)];
+        for c in &mut chunks {
+            c.block = block;
+        }
+        let mut next = 1;
+        let mut got = Vec::new();
+        let mut consumed = 0;
+        chunks[0].fill(&mut reader, &mut next, true).unwrap();
+        let mut k = 0;
+        loop {
+            let chunk = &chunks[k];
+            consumed += chunk.consumed;
+            got.extend((0..chunk.lines.len()).map(|i| {
+                let line = chunk.line(i);
+                (line.origin.number(), line.bytes.to_vec())
+            }));
+            if chunk.at_end {
+                break;
+            }
+            if two {
+                let [a, b] = &mut chunks;
+                let (from, to) = if k == 0 { (&*a, b) } else { (&*b, a) };
+                to.fill_after(from, &mut reader, &mut next, true).unwrap();
+                k = 1 - k;
+            } else {
+                chunks[0].fill(&mut reader, &mut next, true).unwrap();
+            }
+        }
+        assert_eq!(
+            consumed,
+            input.len() as u64,
+            "block {block}, reads of {most}"
+        );
+        got
+    }
+
+    /// A reader that never waits, over any `Read`.
+    struct ReadOnly<'a, R>(&'a mut R);
+
+    impl<R: io::Read> io::Read for ReadOnly<'_, R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+
+    impl<R: io::Read> io::BufRead for ReadOnly<'_, R> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            unreachable!("read straight, never through a buffer")
+        }
+        fn consume(&mut self, _: usize) {}
+    }
+
+    impl<R: io::Read> LineRead for ReadOnly<'_, R> {
+        fn never_waits(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn lines_read_straight_are_whole_at_every_block_boundary() {
+        // Empty lines, CR LF (so a CR at the end of one read and its LF at the start of the
+        // next), a lone CR inside a line, lines longer than a block, invalid UTF-8, with and
+        // without a final line feed.
+        let mut input = Vec::new();
+        for i in 0..60usize {
+            input.extend(std::iter::repeat_n(b'a' + (i % 26) as u8, (i * 7) % 23));
+            match i % 5 {
+                0 => input.extend_from_slice(b"\r\n"),
+                1 => input.extend_from_slice(b"\n\n"),
+                2 => input.extend_from_slice(b"x\ry\xff\n"),
+                _ => input.push(b'\n'),
+            }
+        }
+        for end in [&b""[..], b"last", b"last\r", b"\r\n", b"\n\r"] {
+            let mut input = input.clone();
+            input.extend_from_slice(end);
+            let want = split_lines(&input);
+            for block in 1..=40 {
+                for most in [1, 2, 3, 5, 8, 13, usize::MAX] {
+                    for two in [false, true] {
+                        let got = read_direct(&input, block, most, two);
+                        assert_eq!(got, want, "block {block}, reads of {most}, two {two}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_read_straight_are_at_most_a_chunk_of_lines() {
+        // Empty lines only: a block holds more lines than a chunk takes; the rest are carried
+        // over, line numbers running on.
+        let input = vec![b'\n'; READ_LINES * 2 + 5];
+        let mut reader = &input[..];
+        let mut chunk = Chunk::new(false);
+        chunk.block = READ_LINES * 4;
+        let mut next = 1;
+        let mut sizes = Vec::new();
+        loop {
+            chunk.fill(&mut reader, &mut next, true).unwrap();
+            sizes.push((chunk.first, chunk.lines.len()));
+            if chunk.at_end {
+                break;
+            }
+        }
+        assert_eq!(
+            sizes,
+            [
+                (1, READ_LINES),
+                (READ_LINES + 1, READ_LINES),
+                (2 * READ_LINES + 1, 5),
+                (2 * READ_LINES + 6, 0)
+            ]
+        );
+        assert_eq!(next, 2 * READ_LINES + 6);
+    }
+
+    #[test]
+    fn a_read_error_straight_into_the_chunk_comes_after_the_lines_before_it() {
+        let input = b"a\nbb\r\nccc";
+        for fail_at in 0..input.len() {
+            let mut reader = ReadOnly(&mut Trickle {
+                rest: input,
+                most: 2,
+                fail_at: Some(fail_at),
+                given: 0,
+            });
+            let mut chunk = Chunk::new(false);
+            chunk.block = 4;
+            let mut next = 1;
+            let mut got = Vec::new();
+            let error = loop {
+                if let Err(e) = chunk.fill(&mut reader, &mut next, true) {
+                    break Some(e);
+                }
+                got.extend((0..chunk.lines.len()).map(|i| chunk.line(i).bytes.to_vec()));
+                if chunk.at_end {
+                    break None;
+                }
+            };
+            let error = error.expect("the error is reported");
+            assert_eq!(error.to_string(), "broken");
+            // Every whole line read before the error, none after it, none twice.
+            let whole = input[..fail_at].iter().filter(|&&b| b == b'\n').count();
+            let want: Vec<Vec<u8>> = split_lines(input)
+                .into_iter()
+                .take(whole)
+                .map(|(_, l)| l)
+                .collect();
+            assert_eq!(got, want, "fail at {fail_at}");
+        }
     }
 }
