@@ -173,6 +173,9 @@ struct Chunk {
     tail: Range<usize>,
     /// The most bytes one read takes straight into `data` ([`READ_BLOCK`]; less in tests).
     block: usize,
+    /// The last direct read filled `data` to its end: the next fill doubles it (up to
+    /// `block`).
+    full: bool,
 }
 
 /// The most bytes read at once straight into a chunk (files and memory): a chunk is then
@@ -195,6 +198,7 @@ impl Chunk {
             cut: false,
             tail: 0..0,
             block: READ_BLOCK,
+            full: false,
         }
     }
 
@@ -279,9 +283,7 @@ impl Chunk {
     ) -> io::Result<()> {
         if reader.never_waits() {
             let carried = &before.data[before.tail.clone()];
-            if self.data.len() < carried.len() {
-                self.data.resize(carried.len(), 0);
-            }
+            self.make_room(carried.len());
             self.data[..carried.len()].copy_from_slice(carried);
             return self.fill_direct(reader, next, carried.len());
         }
@@ -306,14 +308,8 @@ impl Chunk {
         self.cut = false;
         self.tail = 0..0;
         self.first = *next;
-        if self.data.len() < self.block {
-            if held == 0 {
-                // Zeroed by the allocator: fresh pages, not a pass over the bytes.
-                self.data = vec![0; self.block];
-            } else {
-                self.data.resize(self.block, 0);
-            }
-        }
+        self.make_room(held);
+        self.full = false;
         let mut end = held;
         // The start of the line being read, and how far it is known to hold no line feed
         // (a carried piece is searched again: it may hold lines beyond `READ_LINES`).
@@ -337,6 +333,7 @@ impl Chunk {
             if !self.lines.is_empty() {
                 *next += self.lines.len();
                 self.tail = start..end;
+                self.full = end == self.data.len();
                 return Ok(());
             }
             scanned = end;
@@ -361,6 +358,29 @@ impl Chunk {
             }
             self.consumed += n as u64;
             end += n;
+        }
+    }
+
+    /// Sizes `data` for a direct fill that starts with `held` bytes: 64 KiB at first (a
+    /// small input, or the second chunk of a one-line file, takes no more), twice as much
+    /// after a read that filled it, up to the block, and never less than `held`. The new
+    /// bytes are zeroed once.
+    fn make_room(&mut self, held: usize) {
+        let size = if self.data.is_empty() {
+            self.block.min(1 << 16)
+        } else if self.full {
+            (self.data.len() * 2).min(self.block)
+        } else {
+            0
+        }
+        .max(held);
+        if self.data.len() < size {
+            if self.data.is_empty() {
+                // Zeroed by the allocator: fresh pages, not a pass over the bytes.
+                self.data = vec![0; size];
+            } else {
+                self.data.resize(size, 0);
+            }
         }
     }
 
@@ -1660,5 +1680,38 @@ mod tests {
                 .collect();
             assert_eq!(got, want, "fail at {fail_at}");
         }
+    }
+
+    #[test]
+    fn the_buffer_starts_small_and_doubles_up_to_the_block() {
+        let input: Vec<u8> = (0..400_000)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        let mut reader = &input[..];
+        let mut chunk = Chunk::new(false);
+        let mut next = 1;
+        let mut sizes = Vec::new();
+        loop {
+            chunk.fill(&mut reader, &mut next, true).unwrap();
+            sizes.push(chunk.data.len());
+            if chunk.at_end {
+                break;
+            }
+        }
+        assert_eq!(
+            sizes[..6],
+            [1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20, 1 << 20]
+        );
+        assert_eq!(next, 400_001);
+        // The chunk after the only one of a one-line input holds no block of its own.
+        let mut line = vec![b'x'; READ_BLOCK];
+        line.push(b'\n');
+        let mut reader = &line[..];
+        let (mut a, mut b) = (Chunk::new(false), Chunk::new(false));
+        a.fill(&mut reader, &mut 1, true).unwrap();
+        assert_eq!(a.line(0).bytes.len(), READ_BLOCK);
+        b.fill_after(&a, &mut reader, &mut 2, true).unwrap();
+        assert!(b.at_end && b.lines.is_empty());
+        assert_eq!(b.data.len(), 1 << 16);
     }
 }
