@@ -2,7 +2,9 @@
 //! order, with a progress bar for a person and `--stats` for the curious.
 //!
 //! The input is read in chunks of at most [`CHUNK_LINES`] lines or [`CHUNK_BYTES`] bytes (a
-//! longer line is a chunk of its own). A chunk is cut into tasks that rayon's workers run in
+//! longer line is a chunk of its own); a file (or memory), which never makes a reader wait,
+//! is read straight into the chunk's buffer instead, [`READ_BLOCK`] bytes at a time, a chunk
+//! being the whole lines of one such read. A chunk is cut into tasks that rayon's workers run in
 //! parallel; each task calls the subcommand's per-line function (`map`), which writes the
 //! line's output into the task's buffer and returns a value. The results come back in input
 //! order and a second, sequential function (`emit`) writes each line's output and keeps
@@ -166,7 +168,23 @@ struct Chunk {
     /// Whether the chunk ended because no whole line was there to read: its output is to be
     /// flushed as soon as it is written.
     cut: bool,
+    /// Read straight into `data` ([`Chunk::fill_direct`]): the bytes read after the last
+    /// line, which begin the next chunk.
+    tail: Range<usize>,
+    /// The most bytes one read takes straight into `data` ([`READ_BLOCK`]; less in tests).
+    block: usize,
+    /// The last direct read filled `data` to its end: the next fill doubles it (up to
+    /// `block`).
+    full: bool,
 }
+
+/// The most bytes read at once straight into a chunk (files and memory): a chunk is then
+/// the whole lines of one such read.
+pub const READ_BLOCK: usize = 1 << 20;
+
+/// The most lines in a chunk read straight into its buffer: 1 MiB of line ranges (a block
+/// of short lines is carried over to the next chunk beyond it).
+const READ_LINES: usize = 1 << 16;
 
 impl Chunk {
     fn new(arguments: bool) -> Self {
@@ -178,6 +196,9 @@ impl Chunk {
             consumed: 0,
             at_end: false,
             cut: false,
+            tail: 0..0,
+            block: READ_BLOCK,
+            full: false,
         }
     }
 
@@ -187,6 +208,7 @@ impl Chunk {
         self.consumed = 0;
         self.at_end = false;
         self.cut = false;
+        self.tail = 0..0;
     }
 
     fn line(&self, i: usize) -> Line<'_> {
@@ -237,7 +259,138 @@ impl Chunk {
     /// The chunk ends early, `cut`, when no whole line is there to read: after the lines of
     /// the first block, or at once when `wait` is false (then it may be empty without being
     /// at the end).
+    ///
+    /// A reader that never waits (a file, memory) is read straight into the chunk's buffer
+    /// instead ([`Chunk::fill_direct`]), the piece of a line read after its last line feed
+    /// carried over to the next fill of this chunk.
     fn fill(&mut self, reader: &mut impl LineRead, next: &mut usize, wait: bool) -> io::Result<()> {
+        if reader.never_waits() {
+            let tail = std::mem::replace(&mut self.tail, 0..0);
+            self.data.copy_within(tail.clone(), 0);
+            return self.fill_direct(reader, next, tail.len());
+        }
+        self.fill_from_buffer(reader, next, wait)
+    }
+
+    /// [`Chunk::fill`] of the chunk after `before`, which may still be mapped: the piece of a
+    /// line that `before` read after its last line feed begins this one.
+    fn fill_after(
+        &mut self,
+        before: &Chunk,
+        reader: &mut impl LineRead,
+        next: &mut usize,
+        wait: bool,
+    ) -> io::Result<()> {
+        if reader.never_waits() {
+            let carried = &before.data[before.tail.clone()];
+            self.make_room(carried.len());
+            self.data[..carried.len()].copy_from_slice(carried);
+            return self.fill_direct(reader, next, carried.len());
+        }
+        self.fill_from_buffer(reader, next, wait)
+    }
+
+    /// Reads the next lines with [`io::Read::read`] straight into `data`, whose first `held`
+    /// bytes are the start of a line carried over: the whole lines of one read of at most
+    /// [`READ_BLOCK`] bytes (at most [`READ_LINES`] of them), or a line longer than that, read
+    /// to its end in a buffer grown by an eighth at a time. What is read after the last line
+    /// is kept in `tail` for the next chunk. `data` keeps its length from one fill to the
+    /// next: its bytes are written once, when it grows, and then only read into.
+    fn fill_direct(
+        &mut self,
+        reader: &mut impl io::Read,
+        next: &mut usize,
+        held: usize,
+    ) -> io::Result<()> {
+        self.lines.clear();
+        self.consumed = 0;
+        self.at_end = false;
+        self.cut = false;
+        self.tail = 0..0;
+        self.first = *next;
+        self.make_room(held);
+        self.full = false;
+        let mut end = held;
+        // The start of the line being read, and how far it is known to hold no line feed
+        // (a carried piece is searched again: it may hold lines beyond `READ_LINES`).
+        let mut start = 0;
+        let mut scanned = 0;
+        loop {
+            while let Some(k) = iri::bytes::find_byte(&self.data[scanned..end], b'\n') {
+                let k = scanned + k;
+                let stop = if k > start && self.data[k - 1] == b'\r' {
+                    k - 1
+                } else {
+                    k
+                };
+                self.lines.push(start..stop);
+                start = k + 1;
+                scanned = start;
+                if self.lines.len() >= READ_LINES {
+                    break;
+                }
+            }
+            if !self.lines.is_empty() {
+                *next += self.lines.len();
+                self.tail = start..end;
+                self.full = end == self.data.len();
+                return Ok(());
+            }
+            scanned = end;
+            if end == self.data.len() {
+                // The line being read fills the buffer: room for an eighth more.
+                let more = (end / 8).max(self.block.min(1 << 16));
+                self.data.reserve_exact(more);
+                self.data.resize(end + more, 0);
+            }
+            let room = (end + self.block).min(self.data.len());
+            let n = match reader.read(&mut self.data[end..room]) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if n == 0 {
+                self.at_end = true;
+                if start < end {
+                    self.push_line(start, end, next);
+                }
+                return Ok(());
+            }
+            self.consumed += n as u64;
+            end += n;
+        }
+    }
+
+    /// Sizes `data` for a direct fill that starts with `held` bytes: 64 KiB at first (a
+    /// small input, or the second chunk of a one-line file, takes no more), twice as much
+    /// after a read that filled it, up to the block, and never less than `held`. The new
+    /// bytes are zeroed once.
+    fn make_room(&mut self, held: usize) {
+        let size = if self.data.is_empty() {
+            self.block.min(1 << 16)
+        } else if self.full {
+            (self.data.len() * 2).min(self.block)
+        } else {
+            0
+        }
+        .max(held);
+        if self.data.len() < size {
+            if self.data.is_empty() {
+                // Zeroed by the allocator: fresh pages, not a pass over the bytes.
+                self.data = vec![0; size];
+            } else {
+                self.data.resize(size, 0);
+            }
+        }
+    }
+
+    /// [`Chunk::fill`] of a reader that may wait: its buffer taken a block at a time.
+    fn fill_from_buffer(
+        &mut self,
+        reader: &mut impl LineRead,
+        next: &mut usize,
+        wait: bool,
+    ) -> io::Result<()> {
         self.clear();
         self.first = *next;
         // The start in `data` of a line whose end is not read yet.
@@ -344,12 +497,76 @@ fn push_argument(chunk: &mut Chunk, arg: OsString) {
     }
 }
 
-/// The outputs of one task: the bytes written, where each line's output ends with its value,
-/// and the stats of its lines.
-struct Task<T> {
+/// The outputs of one task: the bytes written, what is kept of each line's value and the end
+/// of its output (see [`Collect`]), and the stats of its lines.
+struct Task<C> {
     out: Vec<u8>,
-    items: Vec<(T, usize)>,
+    items: C,
     stats: Option<Stats>,
+}
+
+/// What a task keeps of its lines' values, in input order: every value with the end of its
+/// line's output ([`Every`]), only those of the lines that wrote nothing ([`Silent`]), or a
+/// count ([`Tally`]). Keeping no more than the writer needs spares a push per line.
+trait Collect<T>: Send {
+    /// Room for a task of `lines` lines.
+    fn with_lines(lines: usize) -> Self;
+    /// The next line's value; its output ends at `end` in the task's buffer.
+    fn push(&mut self, value: T, end: usize);
+}
+
+/// Every line's value and the end of its output.
+struct Every<T>(Vec<(T, usize)>);
+
+impl<T: Send> Collect<T> for Every<T> {
+    fn with_lines(lines: usize) -> Self {
+        Every(Vec::with_capacity(lines))
+    }
+    #[inline]
+    fn push(&mut self, value: T, end: usize) {
+        self.0.push((value, end));
+    }
+}
+
+/// The lines that wrote no output (a long line, which is written in its place): their index
+/// in the task, value and where their output would be.
+struct Silent<T> {
+    items: Vec<(usize, T, usize)>,
+    /// Lines pushed so far, and the end of the last one's output.
+    lines: usize,
+    end: usize,
+}
+
+impl<T: Send> Collect<T> for Silent<T> {
+    fn with_lines(_: usize) -> Self {
+        Silent {
+            items: Vec::new(),
+            lines: 0,
+            end: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, value: T, end: usize) {
+        if end == self.end {
+            self.items.push((self.lines, value, end));
+        }
+        self.lines += 1;
+        self.end = end;
+    }
+}
+
+/// How many lines said `true` (`validate`: wrote a report).
+#[derive(Default)]
+struct Tally(u64);
+
+impl Collect<bool> for Tally {
+    fn with_lines(_: usize) -> Self {
+        Tally(0)
+    }
+    #[inline]
+    fn push(&mut self, value: bool, _: usize) {
+        self.0 += u64::from(value);
+    }
 }
 
 /// The most output buffers kept for later tasks ([`keep_output`]).
@@ -387,9 +604,10 @@ fn keep_output(mut buf: Vec<u8>) {
 }
 
 /// Maps every line of a chunk, in parallel when `parallel`, keeping the order.
-fn map_chunk<T, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<T>>
+fn map_chunk<T, C, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<C>>
 where
     T: Send,
+    C: Collect<T>,
     M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
 {
     let run = |range: Range<usize>| {
@@ -409,7 +627,7 @@ where
         };
         let mut task = Task {
             out: spare_output(),
-            items: Vec::with_capacity(range.len()),
+            items: C::with_lines(range.len()),
             stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
         let first = range.start;
@@ -419,7 +637,7 @@ where
                 s.add(line.bytes);
             }
             let value = map(line, &mut task.out);
-            task.items.push((value, task.out.len()));
+            task.items.push(value, task.out.len());
         }
         task
     };
@@ -449,9 +667,6 @@ pub struct Batch {
     progress: Option<(ProgressBar, Unit)>,
     stdout_is_terminal: bool,
     stats: Option<Stats>,
-    /// Whether the outputs of a task are written in one piece, by [`Batch::emit_chunk`]
-    /// itself, rather than handed to `emit` line by line ([`each_input_streamed`]).
-    whole_text: bool,
 }
 
 impl Batch {
@@ -499,7 +714,6 @@ impl Batch {
                 .map(|(total, unit)| (progress_bar(total, unit), unit)),
             stdout_is_terminal: io::stdout().is_terminal(),
             stats: settings.stats.map(|s| Stats::new(s.lint)),
-            whole_text: false,
         }
     }
 
@@ -526,7 +740,7 @@ impl Batch {
         args: Vec<OsString>,
         out: &mut W,
         map: M,
-        emit: E,
+        mut emit: E,
     ) -> io::Result<()>
     where
         T: Send,
@@ -534,8 +748,28 @@ impl Batch {
         M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
         E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
     {
+        self.run_inputs(args, out, map, |b: &mut Self, chunk, tasks, out| {
+            b.emit_each(chunk, tasks, out, &mut emit)
+        })
+    }
+
+    /// [`Batch::inputs`] with `write` handing the mapped tasks of each chunk out.
+    fn run_inputs<T, C, W, M, F>(
+        &mut self,
+        args: Vec<OsString>,
+        out: &mut W,
+        map: M,
+        mut write: F,
+    ) -> io::Result<()>
+    where
+        T: Send,
+        C: Collect<T>,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        F: FnMut(&mut Self, &Chunk, Vec<Task<C>>, &mut W) -> io::Result<()>,
+    {
         if args.is_empty() {
-            return match self.lines(stdin_reader(), out, map, emit) {
+            return match self.run_lines(stdin_reader(), out, map, write) {
                 Ok(()) => Ok(()),
                 Err(SourceError::Read(e)) => Err(with_context("<stdin>", e)),
                 Err(SourceError::Write(e)) => Err(e),
@@ -547,8 +781,8 @@ impl Batch {
         }
         let parallel = parallel_for(chunk.lines.len(), true);
         let tasks = map_chunk(&chunk, &map, parallel, self.stats.is_some());
-        let mut emit = emit;
-        self.emit_chunk(&chunk, tasks, out, &mut emit)
+        write(self, &chunk, tasks, out)?;
+        self.chunk_written(&chunk, out)
     }
 
     /// Runs over the lines of `reader`, numbered from 1: `map` on the workers, `emit` in
@@ -567,6 +801,61 @@ impl Batch {
         M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
         E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
     {
+        self.run_lines(reader, out, map, |b: &mut Self, chunk, tasks, out| {
+            b.emit_each(chunk, tasks, out, &mut emit)
+        })
+    }
+
+    /// [`Batch::lines`] for a `map` that says whether it wrote something (`validate`: a
+    /// report): the outputs are written as they are, a task at a time, and `counts` gets
+    /// the lines read and how many said `true`.
+    pub fn lines_counted<W, M>(
+        &mut self,
+        reader: impl LineRead,
+        out: &mut W,
+        map: M,
+        counts: &mut crate::input::Counts,
+    ) -> Result<(), SourceError>
+    where
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> bool + Sync,
+    {
+        self.run_lines(reader, out, map, |b: &mut Self, chunk, tasks, out| {
+            counts.lines += chunk.lines.len() as u64;
+            let tasks: Vec<Task<Tally>> = tasks;
+            for task in tasks {
+                let Task {
+                    out: text,
+                    items,
+                    stats,
+                } = task;
+                counts.invalid += items.0;
+                out.write_all(&text)?;
+                b.task_written(text, stats);
+            }
+            Ok(())
+        })
+    }
+
+    /// [`Batch::lines`] with `write` handing the mapped tasks of each chunk out.
+    fn run_lines<T, C, W, M, F>(
+        &mut self,
+        reader: impl LineRead,
+        out: &mut W,
+        map: M,
+        mut write: F,
+    ) -> Result<(), SourceError>
+    where
+        T: Send,
+        C: Collect<T>,
+        W: Write,
+        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        F: FnMut(&mut Self, &Chunk, Vec<Task<C>>, &mut W) -> io::Result<()>,
+    {
+        let mut emit_chunk = |b: &mut Self, chunk: &Chunk, tasks, out: &mut W| {
+            write(b, chunk, tasks, out)?;
+            b.chunk_written(chunk, out)
+        };
         let mut reader = reader;
         let stats = self.stats.is_some();
         let mut next = 1;
@@ -576,8 +865,7 @@ impl Batch {
         if !parallel_for(cur.lines.len(), whole_input) {
             while !cur.lines.is_empty() {
                 let tasks = map_chunk(&cur, &map, false, stats);
-                self.emit_chunk(&cur, tasks, out, &mut emit)
-                    .map_err(SourceError::Write)?;
+                emit_chunk(self, &cur, tasks, out).map_err(SourceError::Write)?;
                 if read_error.is_some() || cur.at_end {
                     break;
                 }
@@ -587,7 +875,7 @@ impl Batch {
             // `cur` is read and waits to be mapped; `spare` holds the chunk before it, whose
             // mapping is `prev`, waiting to be written.
             let mut spare = Chunk::new(false);
-            let mut prev: Option<Vec<Task<T>>> = None;
+            let mut prev: Option<Vec<Task<C>>> = None;
             loop {
                 let mut mapped = None;
                 let read_more = read_error.is_none() && !cur.lines.is_empty() && !cur.at_end;
@@ -599,10 +887,10 @@ impl Batch {
                     }
                     io_result = (|| {
                         if let Some(tasks) = prev.take() {
-                            self.emit_chunk(&spare, tasks, out, &mut emit)?;
+                            emit_chunk(self, &spare, tasks, out)?;
                         }
                         if read_more {
-                            Ok(spare.fill(&mut reader, &mut next, false).err())
+                            Ok(spare.fill_after(&cur, &mut reader, &mut next, false).err())
                         } else {
                             spare.clear();
                             Ok(None)
@@ -622,8 +910,7 @@ impl Batch {
                 if read_more && read_error.is_none() && cur.lines.is_empty() && !cur.at_end {
                     // Nothing was there to read: write what is mapped, then wait for input.
                     if let Some(tasks) = prev.take() {
-                        self.emit_chunk(&spare, tasks, out, &mut emit)
-                            .map_err(SourceError::Write)?;
+                        emit_chunk(self, &spare, tasks, out).map_err(SourceError::Write)?;
                     }
                     out.flush().map_err(SourceError::Write)?;
                     read_error = cur.fill(&mut reader, &mut next, true).err();
@@ -636,17 +923,11 @@ impl Batch {
         }
     }
 
-    /// Hands each line of a mapped chunk to `emit`, in order; counts progress and stats.
-    ///
-    /// With `whole_text`, the outputs of a task are written here, in as few pieces as can be
-    /// (one `write_all` for a task, not one per line), and `emit` is called only for the
-    /// lines whose output is empty (a long line, which `map` was not given), with an empty
-    /// text, once what comes before is written, so that it may write that line's output in
-    /// its place; the values of the other lines are dropped.
-    fn emit_chunk<T, W, E>(
+    /// Hands each line of a mapped chunk to `emit`, in order, with its output.
+    fn emit_each<T, W, E>(
         &mut self,
         chunk: &Chunk,
-        tasks: Vec<Task<T>>,
+        tasks: Vec<Task<Every<T>>>,
         out: &mut W,
         emit: &mut E,
     ) -> io::Result<()>
@@ -657,33 +938,61 @@ impl Batch {
         let mut i = 0;
         for task in tasks {
             let mut start = 0;
-            if self.whole_text {
-                // The start of the outputs not written yet.
-                let mut written = 0;
-                for (value, end) in task.items {
-                    if end == start {
-                        if written < start {
-                            out.write_all(&task.out[written..start])?;
-                            written = start;
-                        }
-                        emit(out, chunk.line(i), value, &[])?;
-                    }
-                    start = end;
-                    i += 1;
-                }
-                out.write_all(&task.out[written..])?;
-            } else {
-                for (value, end) in task.items {
-                    emit(out, chunk.line(i), value, &task.out[start..end])?;
-                    start = end;
-                    i += 1;
-                }
+            for (value, end) in task.items.0 {
+                emit(out, chunk.line(i), value, &task.out[start..end])?;
+                start = end;
+                i += 1;
             }
-            if let (Some(all), Some(these)) = (&mut self.stats, task.stats) {
-                all.merge(these);
-            }
-            keep_output(task.out);
+            self.task_written(task.out, task.stats);
         }
+        Ok(())
+    }
+
+    /// Writes the outputs of a mapped chunk, a task in as few pieces as can be (one
+    /// `write_all` for a task, not one per line), and calls `emit` only for the lines whose
+    /// output is empty (a long line, which `map` was not given), with an empty text, once
+    /// what comes before is written, so that it may write that line's output in its place.
+    fn emit_silent<T, W, E>(
+        &mut self,
+        chunk: &Chunk,
+        tasks: Vec<Task<Silent<T>>>,
+        out: &mut W,
+        emit: &mut E,
+    ) -> io::Result<()>
+    where
+        W: Write,
+        E: FnMut(&mut W, Line<'_>, T, &[u8]) -> io::Result<()>,
+    {
+        // The index of the task's first line.
+        let mut first = 0;
+        for task in tasks {
+            // The start of the outputs not written yet.
+            let mut written = 0;
+            for (k, value, at) in task.items.items {
+                if written < at {
+                    out.write_all(&task.out[written..at])?;
+                    written = at;
+                }
+                emit(out, chunk.line(first + k), value, &[])?;
+            }
+            out.write_all(&task.out[written..])?;
+            first += task.items.lines;
+            self.task_written(task.out, task.stats);
+        }
+        Ok(())
+    }
+
+    /// A task's outputs are written: its stats are added, its buffer kept for another.
+    fn task_written(&mut self, out: Vec<u8>, stats: Option<Stats>) {
+        if let (Some(all), Some(these)) = (&mut self.stats, stats) {
+            all.merge(these);
+        }
+        keep_output(out);
+    }
+
+    /// A chunk's outputs are written: counts progress, and flushes the output when the bar
+    /// shares the screen or more input is not there yet.
+    fn chunk_written<W: Write>(&mut self, chunk: &Chunk, out: &mut W) -> io::Result<()> {
         if let Some((pb, unit)) = &self.progress {
             pb.inc(match unit {
                 Unit::Bytes => chunk.consumed,
@@ -700,7 +1009,6 @@ impl Batch {
         }
         Ok(())
     }
-
     /// Ends the run: clears the bar and writes the stats, if asked for, on standard error.
     pub fn finish(mut self) {
         self.clear();
@@ -809,8 +1117,6 @@ where
     L: FnMut(&mut W, Line<'_>) -> io::Result<bool>,
 {
     let mut batch = Batch::for_inputs(&args);
-    // The outputs go out a task at a time; the lines that wrote one say how they went here.
-    batch.whole_text = true;
     let failed = std::sync::atomic::AtomicBool::new(false);
     let map = |line: Line<'_>, buf: &mut Vec<u8>| {
         let ok = map(line, buf);
@@ -820,9 +1126,20 @@ where
         ok
     };
     let mut all_ok = true;
-    batch.inputs_streamed(args, out, map, long, |_, _, ok, _| {
-        all_ok &= ok;
+    // The outputs go out a task at a time; the lines that wrote one say how they went in
+    // `failed`, the others (long lines) here.
+    let mut long = long;
+    let short =
+        |line: Line<'_>, buf: &mut Vec<u8>| (line.bytes.len() < LONG_LINE).then(|| map(line, buf));
+    let mut emit = |out: &mut W, line: Line<'_>, value: Option<bool>, _: &[u8]| {
+        all_ok &= match value {
+            Some(ok) => ok,
+            None => long(out, line)?,
+        };
         Ok(())
+    };
+    batch.run_inputs(args, out, short, |b: &mut Batch, chunk, tasks, out| {
+        b.emit_silent(chunk, tasks, out, &mut emit)
     })?;
     batch.finish();
     Ok(all_ok && !failed.into_inner())
@@ -920,13 +1237,34 @@ mod tests {
         assert!(read_all(b"").is_empty());
     }
 
+    /// A reader that may wait, as far as the chunk knows (as a pipe): its lines are taken
+    /// out of its buffer ([`Chunk::fill_from_buffer`]), not read straight into the chunk.
+    struct Buffered<R>(R);
+
+    impl<R: io::BufRead> io::Read for Buffered<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+
+    impl<R: io::BufRead> io::BufRead for Buffered<R> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            self.0.fill_buf()
+        }
+        fn consume(&mut self, n: usize) {
+            self.0.consume(n)
+        }
+    }
+
+    impl<R: io::BufRead> LineRead for Buffered<R> {}
+
     #[test]
     fn chunks_are_bounded_and_numbered_across() {
         let mut input = Vec::new();
         for i in 0..(CHUNK_LINES * 2 + 5) {
             input.extend_from_slice(format!("{i}\n").as_bytes());
         }
-        let mut reader = &input[..];
+        let mut reader = Buffered(&input[..]);
         let mut chunk = Chunk::new(false);
         let mut next = 1;
         chunk.fill(&mut reader, &mut next, true).unwrap();
@@ -944,7 +1282,7 @@ mod tests {
         // A long line is a chunk of its own.
         let mut long = vec![b'x'; CHUNK_BYTES + 10];
         long.extend_from_slice(b"\ny\n");
-        let mut reader = &long[..];
+        let mut reader = Buffered(&long[..]);
         chunk.fill(&mut reader, &mut next, true).unwrap();
         assert_eq!(chunk.lines.len(), 1);
     }
@@ -963,7 +1301,7 @@ mod tests {
         assert_eq!(want.len(), 201);
         assert_eq!(want[200].1, b"last");
         for cap in [1, 2, 3, 7, 16, 64] {
-            let mut reader = io::BufReader::with_capacity(cap, &input[..]);
+            let mut reader = Buffered(io::BufReader::with_capacity(cap, &input[..]));
             let mut chunk = Chunk::new(false);
             let mut next = 1;
             let mut got = Vec::new();
@@ -1044,12 +1382,24 @@ mod tests {
         for n in [(1 << 20) + 15, 3 * CHUNK_BYTES + 12_345] {
             let mut input = vec![b'x'; n];
             input.extend_from_slice(b"\ny\n");
-            let mut reader = io::BufReader::with_capacity(1 << 16, &input[..]);
+            // Out of the reader's buffer, and straight into the chunk.
             let mut chunk = Chunk::new(false);
+            let mut reader = Buffered(io::BufReader::with_capacity(1 << 16, &input[..]));
             chunk.fill(&mut reader, &mut 1, true).unwrap();
             assert_eq!(chunk.line(0).bytes.len(), n);
             let cap = chunk.data.capacity();
             assert!(cap <= n + n / 8 + (1 << 16), "capacity {cap} for {n}");
+            let mut chunk = Chunk::new(false);
+            let mut reader = io::BufReader::with_capacity(1 << 16, &input[..]);
+            chunk.fill(&mut reader, &mut 1, true).unwrap();
+            assert_eq!(chunk.line(0).bytes.len(), n);
+            let cap = chunk.data.capacity();
+            assert!(
+                cap <= n + n / 8 + (1 << 16),
+                "capacity {cap} for {n}, read straight"
+            );
+            // The line after it came with the same read.
+            assert_eq!(chunk.line(1).bytes, b"y");
         }
     }
 
@@ -1112,12 +1462,12 @@ mod tests {
             out.extend_from_slice(line.bytes);
             line.bytes.len()
         };
-        let tasks = map_chunk(&chunk, &map, true, true);
+        let tasks: Vec<Task<Every<usize>>> = map_chunk(&chunk, &map, true, true);
         assert!(tasks.len() > 1);
         let mut i = 0;
         for task in tasks {
             let mut start = 0;
-            for (len, end) in task.items {
+            for (len, end) in task.items.0 {
                 assert_eq!(&task.out[start..end], i.to_string().as_bytes());
                 assert_eq!(len, end - start);
                 start = end;
@@ -1125,5 +1475,243 @@ mod tests {
             }
         }
         assert_eq!(i, 5000);
+    }
+
+    /// A reader of memory that gives at most `most` bytes a read, and fails once after
+    /// `fail_at` bytes if asked.
+    struct Trickle<'a> {
+        rest: &'a [u8],
+        most: usize,
+        fail_at: Option<usize>,
+        given: usize,
+    }
+
+    impl io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.fail_at == Some(self.given) {
+                self.fail_at = None;
+                return Err(io::Error::other("broken"));
+            }
+            let mut n = buf.len().min(self.most).min(self.rest.len());
+            if let Some(at) = self.fail_at {
+                n = n.min(at - self.given);
+            }
+            buf[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            self.given += n;
+            Ok(n)
+        }
+    }
+
+    /// The lines of `input` as the chunks are meant to give them: split at each line feed,
+    /// one trailing carriage return stripped, no line after a final line feed.
+    fn split_lines(input: &[u8]) -> Vec<(usize, Vec<u8>)> {
+        let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+        if lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        lines
+            .into_iter()
+            .map(|l| l.strip_suffix(b"\r").unwrap_or(l).to_vec())
+            .enumerate()
+            .map(|(i, l)| (i + 1, l))
+            .collect()
+    }
+
+    /// Reads `input` straight into two chunks taking turns, as the workers' loop does (each
+    /// one begins with what the other read after its last line), or into one chunk over and
+    /// over; blocks of `block` bytes, reads of at most `most`.
+    fn read_direct(input: &[u8], block: usize, most: usize, two: bool) -> Vec<(usize, Vec<u8>)> {
+        let mut trickle = Trickle {
+            rest: input,
+            most,
+            fail_at: None,
+            given: 0,
+        };
+        let mut reader = ReadOnly(&mut trickle);
+        let mut chunks = [Chunk::new(false), Chunk::new(false)];
+        for c in &mut chunks {
+            c.block = block;
+        }
+        let mut next = 1;
+        let mut got = Vec::new();
+        let mut consumed = 0;
+        chunks[0].fill(&mut reader, &mut next, true).unwrap();
+        let mut k = 0;
+        loop {
+            let chunk = &chunks[k];
+            consumed += chunk.consumed;
+            got.extend((0..chunk.lines.len()).map(|i| {
+                let line = chunk.line(i);
+                (line.origin.number(), line.bytes.to_vec())
+            }));
+            if chunk.at_end {
+                break;
+            }
+            if two {
+                let [a, b] = &mut chunks;
+                let (from, to) = if k == 0 { (&*a, b) } else { (&*b, a) };
+                to.fill_after(from, &mut reader, &mut next, true).unwrap();
+                k = 1 - k;
+            } else {
+                chunks[0].fill(&mut reader, &mut next, true).unwrap();
+            }
+        }
+        assert_eq!(
+            consumed,
+            input.len() as u64,
+            "block {block}, reads of {most}"
+        );
+        got
+    }
+
+    /// A reader that never waits, over any `Read`.
+    struct ReadOnly<'a, R>(&'a mut R);
+
+    impl<R: io::Read> io::Read for ReadOnly<'_, R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0.read(buf)
+        }
+    }
+
+    impl<R: io::Read> io::BufRead for ReadOnly<'_, R> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            unreachable!("read straight, never through a buffer")
+        }
+        fn consume(&mut self, _: usize) {}
+    }
+
+    impl<R: io::Read> LineRead for ReadOnly<'_, R> {
+        fn never_waits(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn lines_read_straight_are_whole_at_every_block_boundary() {
+        // Empty lines, CR LF (so a CR at the end of one read and its LF at the start of the
+        // next), a lone CR inside a line, lines longer than a block, invalid UTF-8, with and
+        // without a final line feed.
+        let mut input = Vec::new();
+        for i in 0..60usize {
+            input.extend(std::iter::repeat_n(b'a' + (i % 26) as u8, (i * 7) % 23));
+            match i % 5 {
+                0 => input.extend_from_slice(b"\r\n"),
+                1 => input.extend_from_slice(b"\n\n"),
+                2 => input.extend_from_slice(b"x\ry\xff\n"),
+                _ => input.push(b'\n'),
+            }
+        }
+        for end in [&b""[..], b"last", b"last\r", b"\r\n", b"\n\r"] {
+            let mut input = input.clone();
+            input.extend_from_slice(end);
+            let want = split_lines(&input);
+            for block in 1..=40 {
+                for most in [1, 2, 3, 5, 8, 13, usize::MAX] {
+                    for two in [false, true] {
+                        let got = read_direct(&input, block, most, two);
+                        assert_eq!(got, want, "block {block}, reads of {most}, two {two}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_read_straight_are_at_most_a_chunk_of_lines() {
+        // Empty lines only: a block holds more lines than a chunk takes; the rest are carried
+        // over, line numbers running on.
+        let input = vec![b'\n'; READ_LINES * 2 + 5];
+        let mut reader = &input[..];
+        let mut chunk = Chunk::new(false);
+        chunk.block = READ_LINES * 4;
+        let mut next = 1;
+        let mut sizes = Vec::new();
+        loop {
+            chunk.fill(&mut reader, &mut next, true).unwrap();
+            sizes.push((chunk.first, chunk.lines.len()));
+            if chunk.at_end {
+                break;
+            }
+        }
+        assert_eq!(
+            sizes,
+            [
+                (1, READ_LINES),
+                (READ_LINES + 1, READ_LINES),
+                (2 * READ_LINES + 1, 5),
+                (2 * READ_LINES + 6, 0)
+            ]
+        );
+        assert_eq!(next, 2 * READ_LINES + 6);
+    }
+
+    #[test]
+    fn a_read_error_straight_into_the_chunk_comes_after_the_lines_before_it() {
+        let input = b"a\nbb\r\nccc";
+        for fail_at in 0..input.len() {
+            let mut reader = ReadOnly(&mut Trickle {
+                rest: input,
+                most: 2,
+                fail_at: Some(fail_at),
+                given: 0,
+            });
+            let mut chunk = Chunk::new(false);
+            chunk.block = 4;
+            let mut next = 1;
+            let mut got = Vec::new();
+            let error = loop {
+                if let Err(e) = chunk.fill(&mut reader, &mut next, true) {
+                    break Some(e);
+                }
+                got.extend((0..chunk.lines.len()).map(|i| chunk.line(i).bytes.to_vec()));
+                if chunk.at_end {
+                    break None;
+                }
+            };
+            let error = error.expect("the error is reported");
+            assert_eq!(error.to_string(), "broken");
+            // Every whole line read before the error, none after it, none twice.
+            let whole = input[..fail_at].iter().filter(|&&b| b == b'\n').count();
+            let want: Vec<Vec<u8>> = split_lines(input)
+                .into_iter()
+                .take(whole)
+                .map(|(_, l)| l)
+                .collect();
+            assert_eq!(got, want, "fail at {fail_at}");
+        }
+    }
+
+    #[test]
+    fn the_buffer_starts_small_and_doubles_up_to_the_block() {
+        let input: Vec<u8> = (0..400_000)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        let mut reader = &input[..];
+        let mut chunk = Chunk::new(false);
+        let mut next = 1;
+        let mut sizes = Vec::new();
+        loop {
+            chunk.fill(&mut reader, &mut next, true).unwrap();
+            sizes.push(chunk.data.len());
+            if chunk.at_end {
+                break;
+            }
+        }
+        assert_eq!(
+            sizes[..6],
+            [1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20, 1 << 20]
+        );
+        assert_eq!(next, 400_001);
+        // The chunk after the only one of a one-line input holds no block of its own.
+        let mut line = vec![b'x'; READ_BLOCK];
+        line.push(b'\n');
+        let mut reader = &line[..];
+        let (mut a, mut b) = (Chunk::new(false), Chunk::new(false));
+        a.fill(&mut reader, &mut 1, true).unwrap();
+        assert_eq!(a.line(0).bytes.len(), READ_BLOCK);
+        b.fill_after(&a, &mut reader, &mut 2, true).unwrap();
+        assert!(b.at_end && b.lines.is_empty());
+        assert_eq!(b.data.len(), 1 << 16);
     }
 }

@@ -167,15 +167,35 @@ pub trait LineRead: BufRead {
     fn line_ready(&mut self) -> bool {
         true
     }
+
+    /// Whether reading never waits for a writer (a file, memory), so that the lines may be
+    /// read with [`Read::read`] straight into the batch's buffer, a big block at a time,
+    /// rather than taken out of this reader's buffer. A [`BufReader`] hands such a read, when
+    /// its own buffer is empty, to the source it wraps.
+    fn never_waits(&self) -> bool {
+        false
+    }
 }
 
-impl<R: Read> LineRead for BufReader<R> {}
+impl<R: Read> LineRead for BufReader<R> {
+    fn never_waits(&self) -> bool {
+        true
+    }
+}
 
-impl LineRead for &[u8] {}
+impl LineRead for &[u8] {
+    fn never_waits(&self) -> bool {
+        true
+    }
+}
 
 impl<T: LineRead + ?Sized> LineRead for Box<T> {
     fn line_ready(&mut self) -> bool {
         (**self).line_ready()
+    }
+
+    fn never_waits(&self) -> bool {
+        (**self).never_waits()
     }
 }
 

@@ -48,15 +48,8 @@ impl Reporter {
             let _ = self.report(out, name, number, line.bytes, &failure);
             true
         };
-        batch.lines(reader, out, map, |out, _, invalid, text| {
-            counts.lines += 1;
-            counts.invalid += u64::from(invalid);
-            // Only an invalid line has a report: no call into the writer for the others.
-            if invalid {
-                out.write_all(text)?;
-            }
-            Ok(())
-        })
+        // Only an invalid line has a report: the reports of a task go out in one write.
+        batch.lines_counted(reader, out, map, counts)
     }
 
     /// Writes the report of one invalid line (`bytes`, number `line`): its column counts
