@@ -379,12 +379,14 @@ impl<'r> Normalizer<'r> {
 
     /// The normalized text of `s`, borrowed when it is `s` itself, and its positions.
     fn cow<'a>(&self, s: &'a str, p: Positions) -> (Cow<'a, str>, Positions) {
-        self.cow_marked(s, p, None)
+        if self.unchanged(s, p) {
+            return (Cow::Borrowed(s), p);
+        }
+        self.written(s, p)
     }
 
     /// [`Normalizer::cow`], with what the parse found of the one-pass check, if it did
     /// ([`Normalizer::unchanged_marked`]).
-    #[inline]
     fn cow_marked<'a>(
         &self,
         s: &'a str,
@@ -394,6 +396,11 @@ impl<'r> Normalizer<'r> {
         if self.unchanged_marked(s, p, known) {
             return (Cow::Borrowed(s), p);
         }
+        self.written(s, p)
+    }
+
+    /// The normalized text of `s` written out, borrowed when it is `s` after all.
+    fn written<'a>(&self, s: &'a str, p: Positions) -> (Cow<'a, str>, Positions) {
         let mut out = String::with_capacity(s.len() + 4);
         let pos = self.write(s, p, &mut out);
         if out == s {

@@ -44,9 +44,12 @@ pub use relativize::RelativizeError;
 /// positions: RFC 3986 §5.2.2, strict. The result is made of pieces of the two texts (and
 /// `/.` at most), so it is known to be ASCII when both are.
 ///
-/// Not inlined: every entry point (each string storage of `resolve_into`, and the options'
-/// strict case) calls this one copy, which is much larger than a call.
-#[inline(never)]
+/// In WebAssembly not inlined: every entry point (each string storage of `resolve_into`, and
+/// the options' strict case) calls one copy, which is much larger than a call (the npm module
+/// 3.9 KB smaller gzipped). Natively inlined into each, which saves 7% of the instructions of
+/// a resolution.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub(crate) fn resolve_parts(
     bs: &str,
     bp: Positions,

@@ -43,8 +43,10 @@ impl Normalizer<'_> {
 
     /// [`Normalizer::unchanged`], with what [`scan::normal_marks`] finds in `s` given when
     /// the parse knew it (with upper-case letters looked for below the authority's end,
-    /// `crate::parser::parse_marked`), so that it is not looked for again.
-    #[inline]
+    /// `crate::parser::parse_marked`), so that it is not looked for again. Inlined into each
+    /// of its two callers, so that [`Normalizer::unchanged`] (no marks known) carries no test
+    /// of them.
+    #[inline(always)]
     pub(super) fn unchanged_marked(
         &self,
         s: &str,
