@@ -603,12 +603,48 @@ fn keep_output(mut buf: Vec<u8>) {
     }
 }
 
+/// What maps the lines of a task, one at a time, into the task's output: a closure
+/// `Fn(Line, &mut Vec<u8>) -> T`, or [`WithScratch`], which also gets a buffer of its own
+/// that lives as long as the task (no thread-local fetched per line).
+pub trait LineMap<T>: Sync {
+    /// What the map keeps from one line of a task to the next: made empty for each task.
+    type State: Default;
+    /// Maps one line, writing its output into `out`.
+    fn map_line(&self, line: Line<'_>, out: &mut Vec<u8>, state: &mut Self::State) -> T;
+}
+
+impl<T, F> LineMap<T> for F
+where
+    F: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+{
+    type State = ();
+    #[inline]
+    fn map_line(&self, line: Line<'_>, out: &mut Vec<u8>, (): &mut ()) -> T {
+        self(line, out)
+    }
+}
+
+/// A map of lines given a scratch `String` of its task's own besides the task's output,
+/// reused from one line to the next.
+pub struct WithScratch<F>(pub F);
+
+impl<T, F> LineMap<T> for WithScratch<F>
+where
+    F: Fn(Line<'_>, &mut Vec<u8>, &mut String) -> T + Sync,
+{
+    type State = String;
+    #[inline]
+    fn map_line(&self, line: Line<'_>, out: &mut Vec<u8>, scratch: &mut String) -> T {
+        (self.0)(line, out, scratch)
+    }
+}
+
 /// Maps every line of a chunk, in parallel when `parallel`, keeping the order.
 fn map_chunk<T, C, M>(chunk: &Chunk, map: &M, parallel: bool, stats: bool) -> Vec<Task<C>>
 where
     T: Send,
     C: Collect<T>,
-    M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+    M: LineMap<T>,
 {
     let run = |range: Range<usize>| {
         // The task's lines lie end to end in `data`: one UTF-8 check for all of them (SIMD,
@@ -631,12 +667,13 @@ where
             stats: stats.then(|| Stats::new(settings().stats.is_some_and(|s| s.lint))),
         };
         let first = range.start;
+        let mut state = M::State::default();
         for (k, r) in chunk.lines[range].iter().enumerate() {
             let line = chunk.line_in(first + k, r, span);
             if let Some(s) = &mut task.stats {
                 s.add(line.bytes);
             }
-            let value = map(line, &mut task.out);
+            let value = map.map_line(line, &mut task.out, &mut state);
             task.items.push(value, task.out.len());
         }
         task
@@ -765,7 +802,7 @@ impl Batch {
         T: Send,
         C: Collect<T>,
         W: Write,
-        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        M: LineMap<T>,
         F: FnMut(&mut Self, &Chunk, Vec<Task<C>>, &mut W) -> io::Result<()>,
     {
         if args.is_empty() {
@@ -849,7 +886,7 @@ impl Batch {
         T: Send,
         C: Collect<T>,
         W: Write,
-        M: Fn(Line<'_>, &mut Vec<u8>) -> T + Sync,
+        M: LineMap<T>,
         F: FnMut(&mut Self, &Chunk, Vec<Task<C>>, &mut W) -> io::Result<()>,
     {
         let mut emit_chunk = |b: &mut Self, chunk: &Chunk, tasks, out: &mut W| {
@@ -1096,7 +1133,8 @@ pub const LONG_LINE: usize = 1 << 20;
 
 /// The simplest way to plug a subcommand in: each input (argument, or line of standard
 /// input) goes to `map` on the workers, which writes its output line(s) into the buffer and
-/// says whether the input was fine; the outputs are written to `out` in input order. Progress
+/// says whether the input was fine (its third argument: a scratch `String` of the task's own,
+/// handed from one input to the next as the last one left it); the outputs are written to `out` in input order. Progress
 /// and `--stats` come with it. Returns whether every input was fine.
 ///
 /// A long input (at least [`LONG_LINE`] bytes) is not given to `map`: `long` writes its
@@ -1113,13 +1151,13 @@ pub fn each_input_streamed<W, M, L>(
 ) -> io::Result<bool>
 where
     W: Write,
-    M: Fn(Line<'_>, &mut Vec<u8>) -> bool + Sync,
+    M: Fn(Line<'_>, &mut Vec<u8>, &mut String) -> bool + Sync,
     L: FnMut(&mut W, Line<'_>) -> io::Result<bool>,
 {
     let mut batch = Batch::for_inputs(&args);
     let failed = std::sync::atomic::AtomicBool::new(false);
-    let map = |line: Line<'_>, buf: &mut Vec<u8>| {
-        let ok = map(line, buf);
+    let map = |line: Line<'_>, buf: &mut Vec<u8>, scratch: &mut String| {
+        let ok = map(line, buf, scratch);
         if !ok {
             failed.store(true, std::sync::atomic::Ordering::Relaxed);
         }
@@ -1129,8 +1167,9 @@ where
     // The outputs go out a task at a time; the lines that wrote one say how they went in
     // `failed`, the others (long lines) here.
     let mut long = long;
-    let short =
-        |line: Line<'_>, buf: &mut Vec<u8>| (line.bytes.len() < LONG_LINE).then(|| map(line, buf));
+    let short = WithScratch(|line: Line<'_>, buf: &mut Vec<u8>, scratch: &mut String| {
+        (line.bytes.len() < LONG_LINE).then(|| map(line, buf, scratch))
+    });
     let mut emit = |out: &mut W, line: Line<'_>, value: Option<bool>, _: &[u8]| {
         all_ok &= match value {
             Some(ok) => ok,
@@ -1431,7 +1470,7 @@ mod tests {
         let ok = each_input_streamed(
             args,
             &mut out,
-            |line, buf| {
+            |line, buf, _| {
                 buf.extend_from_slice(format!("short {}\n", line.bytes.len()).as_bytes());
                 line.bytes != b"b"
             },
@@ -1475,6 +1514,37 @@ mod tests {
             }
         }
         assert_eq!(i, 5000);
+    }
+
+    #[test]
+    fn a_task_hands_its_scratch_from_one_line_to_the_next() {
+        let mut chunk = Chunk::new(false);
+        let input: Vec<u8> = (0..5000)
+            .flat_map(|i| format!("{i}\n").into_bytes())
+            .collect();
+        chunk.fill(&mut &input[..], &mut 1, true).unwrap();
+        // Each line adds a letter to the scratch, so that its length tells how many lines of
+        // the task came before; it is empty at the start of each task.
+        let map = WithScratch(|line: Line<'_>, out: &mut Vec<u8>, scratch: &mut String| {
+            scratch.push('x');
+            out.extend_from_slice(line.bytes);
+            scratch.len()
+        });
+        for parallel in [false, true] {
+            let tasks: Vec<Task<Every<usize>>> = map_chunk(&chunk, &map, parallel, false);
+            assert_eq!(tasks.len() > 1, parallel);
+            let mut i = 0;
+            for task in tasks {
+                let mut start = 0;
+                for (k, (len, end)) in task.items.0.into_iter().enumerate() {
+                    assert_eq!(len, k + 1, "line {i}, the task's line {k}");
+                    assert_eq!(&task.out[start..end], i.to_string().as_bytes());
+                    start = end;
+                    i += 1;
+                }
+            }
+            assert_eq!(i, 5000);
+        }
     }
 
     /// A reader of memory that gives at most `most` bytes a read, and fails once after

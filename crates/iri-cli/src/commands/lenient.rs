@@ -91,7 +91,7 @@ pub fn to_uri_lenient(
         inputs,
         out,
         // Writing into memory cannot fail.
-        |line, out| to_uri_one(mode, out, line, format, &map).unwrap_or(false),
+        |line, out, _| to_uri_one(mode, out, line, format, &map).unwrap_or(false),
         |out, line| to_uri_one(mode, out, line, format, &map),
     )?;
     Ok(Outcome::from_ok(all_ok))

@@ -47,7 +47,7 @@ pub fn parse(args: ParseArgs, out: &mut impl Write) -> io::Result<Outcome> {
         args.inputs,
         out,
         // Writing into memory cannot fail.
-        |line, out| write_one(out, line, kind, format).unwrap_or(false),
+        |line, out, _| write_one(out, line, kind, format).unwrap_or(false),
         |out, line| write_one(out, line, kind, format),
     )?;
     Ok(Outcome::from_ok(all_ok))

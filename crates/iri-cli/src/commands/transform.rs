@@ -274,8 +274,9 @@ pub(super) fn transform_made(
         out.write_all(columns.header.as_bytes())?;
     }
     let how = (format, shown, columns);
-    let map = |line: Line<'_>, out: &mut Vec<u8>| {
-        SCRATCH.with_borrow_mut(|buf| {
+    // `buf`: the task's buffer for the output of one input, reused from one input to the next.
+    let map = |line: Line<'_>, out: &mut Vec<u8>, buf: &mut String| {
+        {
             buf.clear();
             let (text, result) = match line.utf8() {
                 Ok(s) => match f(s, buf) {
@@ -316,7 +317,7 @@ pub(super) fn transform_made(
                 }
             }
             result.is_ok()
-        })
+        }
     };
     // A long line: its output made in a buffer of its own (the worker's would keep its size)
     // and written straight out, not copied into the task's buffer beside the echoed input.
@@ -363,11 +364,6 @@ pub(super) fn put<'a>(buf: &mut String, s: impl Into<Cow<'a, str>>) {
         Cow::Owned(s) if buf.is_empty() => *buf = s,
         s => buf.push_str(&s),
     }
-}
-
-thread_local! {
-    /// Each worker's buffer for the output of one input, reused from one input to the next.
-    static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Writes the line for one input: its output `buf`, or its failure.

@@ -67,7 +67,7 @@ pub(super) fn parse_variant<V: Variant>(
         inputs,
         out,
         // Writing into memory cannot fail.
-        |line, out| write_one(variant, out, line, format).unwrap_or(false),
+        |line, out, _| write_one(variant, out, line, format).unwrap_or(false),
         |out, line| write_one(variant, out, line, format),
     )?;
     Ok(Outcome::from_ok(all_ok))
