@@ -636,30 +636,62 @@ impl scan::WithScanner for Parse<'_> {
 
     #[inline(always)]
     fn run<S: scan::Scanner>(self, scanner: S) -> Self::Output {
-        let b = self.s.as_bytes();
-        let kind = self.kind;
-        let met_non_ascii = Cell::new(false);
         // Nothing reads `normal` here (its making is dropped by the compiler).
-        let normal = Cell::new(None);
-        if kind.is_uri() {
-            P::<S, 0> {
-                scanner,
-                b,
-                kind,
-                met_non_ascii,
-                normal,
-            }
-            .parse()
-        } else {
-            P::<S, { chars::WIDE_SHIFT }> {
-                scanner,
-                b,
-                kind,
-                met_non_ascii,
-                normal,
-            }
-            .parse()
-        }
+        run_parser::<S, Plain>(scanner, self.s, self.kind)
+    }
+}
+
+/// What a task does with its parser, for each width of character class ([`run_parser`]).
+trait ParserTask {
+    type Output;
+    fn go<S: scan::Scanner, const WIDE: u32>(p: P<'_, S, WIDE>) -> Self::Output;
+}
+
+/// The plain parse.
+struct Plain;
+
+impl ParserTask for Plain {
+    type Output = Result<Positions, ParseError>;
+    #[inline(always)]
+    fn go<S: scan::Scanner, const WIDE: u32>(p: P<'_, S, WIDE>) -> Self::Output {
+        p.parse()
+    }
+}
+
+/// The parse and what its marks said of normalization.
+struct Keeping;
+
+impl ParserTask for Keeping {
+    type Output = Result<(Positions, Option<NormalMarks>), ParseError>;
+    #[inline(always)]
+    fn go<S: scan::Scanner, const WIDE: u32>(p: P<'_, S, WIDE>) -> Self::Output {
+        p.parse_keeping()
+    }
+}
+
+/// The parser of `s` against `kind` with `scanner` (URI rules read the ASCII classes, IRI
+/// rules the wide ones), handed to `T`.
+#[inline(always)]
+fn run_parser<S: scan::Scanner, T: ParserTask>(scanner: S, s: &str, kind: Kind) -> T::Output {
+    let b = s.as_bytes();
+    let met_non_ascii = Cell::new(false);
+    let normal = Cell::new(None);
+    if kind.is_uri() {
+        T::go(P::<S, 0> {
+            scanner,
+            b,
+            kind,
+            met_non_ascii,
+            normal,
+        })
+    } else {
+        T::go(P::<S, { chars::WIDE_SHIFT }> {
+            scanner,
+            b,
+            kind,
+            met_non_ascii,
+            normal,
+        })
     }
 }
 
@@ -675,28 +707,7 @@ impl scan::WithScanner for ParseMarked<'_> {
 
     #[inline(always)]
     fn run<S: scan::Scanner>(self, scanner: S) -> Self::Output {
-        let (b, kind) = (self.s.as_bytes(), self.kind);
-        let met_non_ascii = Cell::new(false);
-        let normal = Cell::new(None);
-        if kind.is_uri() {
-            P::<S, 0> {
-                scanner,
-                b,
-                kind,
-                met_non_ascii,
-                normal,
-            }
-            .parse_keeping()
-        } else {
-            P::<S, { chars::WIDE_SHIFT }> {
-                scanner,
-                b,
-                kind,
-                met_non_ascii,
-                normal,
-            }
-            .parse_keeping()
-        }
+        run_parser::<S, Keeping>(scanner, self.s, self.kind)
     }
 }
 
