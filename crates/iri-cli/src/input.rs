@@ -76,11 +76,20 @@ impl Source {
         }
     }
 
-    /// Opens the source for reading, buffered.
+    /// Opens the source for reading, buffered. A path that is not a regular file (a named
+    /// pipe such as `<(tail -f log)`, a terminal, a device) may make a read wait, so it is read
+    /// as standard input from a pipe is: each line's result follows the line.
     pub fn open(&self) -> io::Result<Box<dyn LineRead>> {
         Ok(match self {
             Source::Stdin => stdin_reader(),
-            Source::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+            Source::File(p) => {
+                let file = File::open(p)?;
+                if file.metadata().is_ok_and(|m| m.is_file()) {
+                    Box::new(BufReader::with_capacity(1 << 16, file))
+                } else {
+                    Box::new(Feed::new(file))
+                }
+            }
         })
     }
 

@@ -163,3 +163,59 @@ fn a_terminal_is_told_how_to_end() {
     let o = run_with_stdin(&["to-uri"], b"http://a/\n");
     assert_eq!(stderr(&o), "");
 }
+
+/// A named pipe given as a file argument (`iri validate <(tail -f log)`) streams as standard
+/// input does: the result of its first line comes while the pipe stays open.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_argument_streams() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    let dir = scratch("fifo");
+    for (args, first, want1, second, want2) in [
+        (&["validate"][..], "http://a/b c", ":1:11:", "x y", ":2:2:"),
+        (
+            &["dedup"][..],
+            "http://a/",
+            "http://a/",
+            "http://b/",
+            "http://b/",
+        ),
+    ] {
+        for threads in ["1", "2"] {
+            let fifo = dir.join(format!("in-{}-{threads}", args[0]));
+            let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+            assert!(made.success());
+            let mut child = iri()
+                .args(["--threads", threads, "--quiet"])
+                .args(args)
+                .arg(&fifo)
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("spawn iri");
+            let stdout = child.stdout.take().unwrap();
+            let (tx, lines) = mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            // Opening the pipe for writing waits until the command has opened it to read.
+            let mut pipe = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+            for (line, want) in [(first, want1), (second, want2)] {
+                writeln!(pipe, "{line}").unwrap();
+                pipe.flush().unwrap();
+                let got = lines.recv_timeout(BOUND).unwrap_or_else(|_| {
+                    panic!("{args:?}: no result for {line:?} within {BOUND:?}")
+                });
+                assert!(got.contains(want), "{args:?}: {got:?}");
+            }
+            drop(pipe);
+            assert!(child.wait().unwrap().code().is_some());
+        }
+    }
+}
