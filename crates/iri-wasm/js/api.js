@@ -262,11 +262,15 @@ export function parseZoned(input, kind) {
 // Writes the lines of an array into the input buffer as one text, each ended by a line feed
 // (so that an empty last one counts), joined and encoded a thousand lines at a time: twice as
 // quick as one join of all of them, whose string is large and, with one non-Latin-1 line in
-// it, two bytes a unit. Returns the text's length in bytes.
+// it, two bytes a unit. An element that is not a string is a TypeError. Returns the text's
+// length in bytes.
 const JOIN = 1024;
 function putLines(lines) {
   let units = lines.length;
-  for (let i = 0; i < lines.length; i++) units += lines[i].length;
+  for (let i = 0; i < lines.length; i++) {
+    if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
+    units += lines[i].length;
+  }
   const buf = room(units);
   let at = 0;
   for (let i = 0; i < lines.length; i += JOIN) {
@@ -299,9 +303,6 @@ export function isValidLines(lines, kind) {
     isValid("", kind);
   }
   if (Array.isArray(lines)) {
-    for (let i = 0; i < lines.length; i++) {
-      if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
-    }
     // One call for all, each line ended by a line feed; an element that holds one (no IRI
     // does) adds to the count: then each is checked alone.
     const n = wasm.fastValidLines(putLines(lines), code, false);
@@ -320,9 +321,6 @@ export function toUriLines(lines) {
   // Whether the output holds a line for each line (bytes), or for each non-ASCII line mapped.
   let n, every = false;
   if (Array.isArray(lines)) {
-    for (let i = 0; i < lines.length; i++) {
-      if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
-    }
     // An ASCII line is its own URI: flagged 2 and left out of the output, the element reused.
     n = wasm.fastToUriLines(putLines(lines), false, true);
     // An element that holds a line feed (no IRI does) adds to the count: each alone then.
@@ -374,9 +372,6 @@ function mapAll(lines) {
   let n = -1;
   if (wasm.fastToUriLines !== undefined) {
     if (Array.isArray(lines)) {
-      for (let i = 0; i < lines.length; i++) {
-        if (typeof lines[i] !== "string") text(lines[i], `lines[${i}]`);
-      }
       n = wasm.fastToUriLines(putLines(lines), false, false);
       // An element that holds a line feed (no IRI does) adds to the count: each alone then.
       if (n !== lines.length) n = -1;
