@@ -204,6 +204,11 @@ impl Chunk {
 
     fn clear(&mut self) {
         self.data.clear();
+        self.reset();
+    }
+
+    /// Forgets the lines read, keeping `data` (a direct fill reads into it again).
+    fn reset(&mut self) {
         self.lines.clear();
         self.consumed = 0;
         self.at_end = false;
@@ -302,11 +307,7 @@ impl Chunk {
         next: &mut usize,
         held: usize,
     ) -> io::Result<()> {
-        self.lines.clear();
-        self.consumed = 0;
-        self.at_end = false;
-        self.cut = false;
-        self.tail = 0..0;
+        self.reset();
         self.first = *next;
         self.make_room(held);
         self.full = false;
@@ -318,12 +319,7 @@ impl Chunk {
         loop {
             while let Some(k) = iri::bytes::find_byte(&self.data[scanned..end], b'\n') {
                 let k = scanned + k;
-                let stop = if k > start && self.data[k - 1] == b'\r' {
-                    k - 1
-                } else {
-                    k
-                };
-                self.lines.push(start..stop);
+                self.push_line(start, k, next);
                 start = k + 1;
                 scanned = start;
                 if self.lines.len() >= READ_LINES {
@@ -331,7 +327,6 @@ impl Chunk {
                 }
             }
             if !self.lines.is_empty() {
-                *next += self.lines.len();
                 self.tail = start..end;
                 self.full = end == self.data.len();
                 return Ok(());
