@@ -42,6 +42,13 @@ pub fn push_str(out: &mut String, s: &str) {
 }
 
 /// Appends `s` as a JSON string, or `null`.
+///
+/// ```
+/// let mut out = String::new();
+/// iri_toolkit_wasm::json::push_opt(&mut out, Some("a"));
+/// iri_toolkit_wasm::json::push_opt(&mut out, None);
+/// assert_eq!(out, r#""a"null"#);
+/// ```
 pub fn push_opt(out: &mut String, s: Option<&str>) {
     match s {
         Some(s) => push_str(out, s),
@@ -68,6 +75,10 @@ impl Default for Object {
 
 impl Object {
     /// An empty object.
+    ///
+    /// ```
+    /// assert_eq!(iri_toolkit_wasm::json::Object::new().end(), "{}");
+    /// ```
     pub fn new() -> Self {
         Object {
             out: String::from("{"),
@@ -84,12 +95,24 @@ impl Object {
     }
 
     /// A member whose value is a string or `null`.
+    ///
+    /// ```
+    /// let mut o = iri_toolkit_wasm::json::Object::new();
+    /// o.str("a\"", Some("é"));
+    /// assert_eq!(o.end(), r#"{"a\"":"é"}"#);
+    /// ```
     pub fn str(&mut self, name: &str, value: Option<&str>) -> &mut Self {
         push_opt(self.key(name), value);
         self
     }
 
     /// A member whose value is a whole number or `null`.
+    ///
+    /// ```
+    /// let mut o = iri_toolkit_wasm::json::Object::new();
+    /// o.num("n", Some(0)).num("m", None);
+    /// assert_eq!(o.end(), r#"{"n":0,"m":null}"#);
+    /// ```
     pub fn num(&mut self, name: &str, value: Option<usize>) -> &mut Self {
         let out = self.key(name);
         match value {
@@ -102,6 +125,12 @@ impl Object {
     }
 
     /// The object's text.
+    ///
+    /// ```
+    /// let mut o = iri_toolkit_wasm::json::Object::new();
+    /// o.str("k", None);
+    /// assert_eq!(o.end(), r#"{"k":null}"#);
+    /// ```
     pub fn end(mut self) -> String {
         self.out.push('}');
         self.out
@@ -111,6 +140,11 @@ impl Object {
 /// A JSON value as read: numbers and booleans are kept only as what they are not (no argument
 /// of the bindings takes one), objects as their members in order of first appearance, a
 /// repeated name keeping its last value.
+///
+/// ```
+/// use iri_toolkit_wasm::json::{read, Json};
+/// assert_eq!(read("[null, 1, true]"), Some(Json::Arr(vec![Json::Null, Json::Other, Json::Other])));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Json {
     /// `null`.
@@ -127,6 +161,12 @@ pub enum Json {
 
 impl Json {
     /// The string, if this is one.
+    ///
+    /// ```
+    /// use iri_toolkit_wasm::json::Json;
+    /// assert_eq!(Json::Str("a".into()).as_str(), Some("a"));
+    /// assert_eq!(Json::Null.as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Json::Str(s) => Some(s),
@@ -135,6 +175,12 @@ impl Json {
     }
 
     /// The elements, if this is an array.
+    ///
+    /// ```
+    /// use iri_toolkit_wasm::json::Json;
+    /// assert_eq!(Json::Arr(vec![Json::Null]).as_array(), Some(&[Json::Null][..]));
+    /// assert_eq!(Json::Obj(vec![]).as_array(), None);
+    /// ```
     pub fn as_array(&self) -> Option<&[Json]> {
         match self {
             Json::Arr(a) => Some(a),
