@@ -23,9 +23,7 @@ pub fn is_valid(input: &str, kind: Option<String>) -> Result<bool, JsValue> {
 /// The components of `input` as JSON text.
 #[wasm_bindgen]
 pub fn parse(input: &str, kind: Option<String>) -> Result<String, JsValue> {
-    crate::parse(input, kind.as_deref())
-        .map(|v| v.to_string())
-        .map_err(thrown)
+    crate::parse(input, kind.as_deref()).map_err(thrown)
 }
 
 /// `reference` resolved against `base`, with the options of `preset` (default `strict`).
@@ -78,7 +76,7 @@ pub fn normalize(
 /// The diagnostics of `input` as JSON text.
 #[wasm_bindgen]
 pub fn lint(input: &str) -> String {
-    crate::lint(input).to_string()
+    crate::lint(input)
 }
 
 #[cfg(feature = "full")]
@@ -95,6 +93,5 @@ pub fn inspect(
         base.as_deref(),
         preset.as_deref().unwrap_or("strict"),
     )
-    .map(|v| v.to_string())
     .map_err(thrown)
 }

@@ -4,8 +4,8 @@
 //! error of an edit has its byte offset in the text being written, so no UTF-16 index.
 
 use iri::{encode as enc, Builder, Form, IriRef, PairSyntax};
-use serde_json::{json, Map, Value};
 
+use crate::json::{self, Json};
 use crate::Failure;
 
 /// The failure of a build or an edit (`argument` names the component or the argument).
@@ -24,9 +24,12 @@ fn parsed(input: &str) -> Result<IriRef<String>, Failure> {
     IriRef::parse(input.to_owned()).map_err(|e| Failure::parse(&e, input, "input"))
 }
 
-fn object(json: &str, argument: &'static str) -> Result<Map<String, Value>, Failure> {
-    match serde_json::from_str(json) {
-        Ok(Value::Object(m)) => Ok(m),
+/// The members of a JSON object (each name once, its last value).
+type Members = Vec<(String, Json)>;
+
+fn object(text: &str, argument: &'static str) -> Result<Members, Failure> {
+    match json::read(text) {
+        Some(Json::Obj(m)) => Ok(m),
         _ => Err(Failure::argument(
             argument,
             format!("{argument} must be an object of strings"),
@@ -35,14 +38,11 @@ fn object(json: &str, argument: &'static str) -> Result<Map<String, Value>, Fail
 }
 
 /// A member that is a string, absent, or (when `null_ok`) `null`: `Some(None)` for `null`.
-fn member<'a>(
-    m: &'a Map<String, Value>,
-    name: &'static str,
-) -> Result<Option<Option<&'a str>>, Failure> {
-    match m.get(name) {
+fn member<'a>(m: &'a Members, name: &'static str) -> Result<Option<Option<&'a str>>, Failure> {
+    match m.iter().find(|(k, _)| k == name).map(|(_, v)| v) {
         None => Ok(None),
-        Some(Value::Null) => Ok(Some(None)),
-        Some(Value::String(s)) => Ok(Some(Some(s))),
+        Some(Json::Null) => Ok(Some(None)),
+        Some(Json::Str(s)) => Ok(Some(Some(s))),
         Some(_) => Err(Failure::argument(
             name,
             format!("{name} must be a string or null"),
@@ -71,6 +71,14 @@ fn form_of(uri: bool) -> Form {
     }
 }
 
+/// The first name of `m` (in the order of names) that `allowed` refuses.
+fn unknown(m: &Members, allowed: impl Fn(&str) -> bool) -> Option<&str> {
+    m.iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !allowed(k))
+        .min()
+}
+
 const COMPONENTS: [&str; 8] = [
     "scheme",
     "authority",
@@ -94,13 +102,11 @@ const COMPONENTS: [&str; 8] = [
 /// ```
 pub fn build(components: &str, uri: bool) -> Result<String, Failure> {
     let m = object(components, "components")?;
-    for k in m.keys() {
-        if !COMPONENTS.contains(&k.as_str()) || k == "authority" {
-            return Err(Failure::argument(
-                "components",
-                format!("unknown component {k:?}"),
-            ));
-        }
+    if let Some(k) = unknown(&m, |k| COMPONENTS.contains(&k) && k != "authority") {
+        return Err(Failure::argument(
+            "components",
+            format!("unknown component {k:?}"),
+        ));
     }
     let get = |name| member(&m, name).map(Option::flatten);
     let mut b = Builder::new().path(get("path")?.unwrap_or(""));
@@ -141,13 +147,11 @@ pub fn build(components: &str, uri: bool) -> Result<String, Failure> {
 pub fn with_components(input: &str, changes: &str) -> Result<String, Failure> {
     let mut r = parsed(input)?;
     let m = object(changes, "changes")?;
-    for k in m.keys() {
-        if !COMPONENTS.contains(&k.as_str()) {
-            return Err(Failure::argument(
-                "changes",
-                format!("unknown component {k:?}"),
-            ));
-        }
+    if let Some(k) = unknown(&m, |k| COMPONENTS.contains(&k)) {
+        return Err(Failure::argument(
+            "changes",
+            format!("unknown component {k:?}"),
+        ));
     }
     for name in COMPONENTS {
         let Some(v) = member(&m, name)? else {
@@ -203,19 +207,27 @@ pub fn pop_path_segment(input: &str) -> Result<String, Failure> {
     Ok(r.into_inner())
 }
 
-/// The decoded pairs of the query of `input`, as JSON `[[name, value or null], …]`.
+/// The decoded pairs of the query of `input`, as the JSON text `[[name, value or null], …]`.
 ///
 /// ```
 /// let v = iri_toolkit_wasm::build::query_pairs("?a=1&b=x+y&c", true, false).unwrap();
-/// assert_eq!(v.to_string(), r#"[["a","1"],["b","x y"],["c",null]]"#);
+/// assert_eq!(v, r#"[["a","1"],["b","x y"],["c",null]]"#);
 /// ```
-pub fn query_pairs(input: &str, form: bool, semicolon: bool) -> Result<Value, Failure> {
+pub fn query_pairs(input: &str, form: bool, semicolon: bool) -> Result<String, Failure> {
     let r = IriRef::parse(input).map_err(|e| Failure::parse(&e, input, "input"))?;
-    Ok(Value::Array(
-        r.query_pairs(syntax(form, semicolon))
-            .map(|p| json!([p.name(), p.raw_value().map(|_| p.value())]))
-            .collect(),
-    ))
+    let mut out = String::from("[");
+    for p in r.query_pairs(syntax(form, semicolon)) {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        out.push('[');
+        json::push_str(&mut out, &p.name());
+        out.push(',');
+        json::push_opt(&mut out, p.raw_value().map(|_| p.value()).as_deref());
+        out.push(']');
+    }
+    out.push(']');
+    Ok(out)
 }
 
 /// `input` with a pair appended to its query (`name`, `value` raw, encoded).
@@ -343,9 +355,7 @@ mod exports {
 
     #[wasm_bindgen(js_name = queryPairs)]
     pub fn query_pairs(input: &str, form: bool, semicolon: bool) -> Result<String, JsValue> {
-        super::query_pairs(input, form, semicolon)
-            .map(|v| v.to_string())
-            .map_err(thrown)
+        super::query_pairs(input, form, semicolon).map_err(thrown)
     }
 
     #[wasm_bindgen(js_name = appendQueryPair)]

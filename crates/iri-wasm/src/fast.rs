@@ -463,7 +463,8 @@ mod tests {
         ] {
             put_input(0, s.as_bytes());
             assert!(parse_at(s.len(), s.encode_utf16().count(), 0), "{s}");
-            let v = crate::parse(s, None).unwrap();
+            let v: serde_json::Value =
+                serde_json::from_str(&crate::parse(s, None).unwrap()).unwrap();
             let utf16: Vec<u16> = s.encode_utf16().collect();
             let names = [
                 "scheme",

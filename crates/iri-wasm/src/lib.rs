@@ -32,7 +32,6 @@ use iri::idn::IdnaOptions;
 #[cfg(feature = "full")]
 use iri::{Form, Level, Normalizer};
 use iri::{Iri, IriRef, Kind};
-use serde_json::{json, Value};
 
 // Compiled (and linted) on every target; only a wasm32 build exports it.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -46,6 +45,7 @@ pub mod extension;
 pub mod fast;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod fast_bindings;
+pub mod json;
 #[cfg(feature = "full")]
 pub mod template;
 
@@ -98,24 +98,26 @@ impl Failure {
         }
     }
 
-    /// The failure as one JSON object, the members named as the fields.
+    /// The failure as one JSON object, the members named as the fields, in the order of
+    /// their names.
     ///
     /// ```
     /// let f = iri_toolkit_wasm::to_uri("http://a/%", false).unwrap_err();
-    /// let v: serde_json::Value = serde_json::from_str(&f.to_json()).unwrap();
-    /// assert_eq!(v["kind"], "invalid-pct-encoding");
-    /// assert_eq!(v["offset"], 9);
+    /// let json = f.to_json();
+    /// assert!(json.starts_with(
+    ///     r#"{"argument":"input","component":"path","index":9,"kind":"invalid-pct-encoding","message":"invalid IRI reference: '%' at byte 9"#
+    /// ));
+    /// assert!(json.ends_with(r#"(RFC 3986 §2.4)","offset":9}"#));
     /// ```
     pub fn to_json(&self) -> String {
-        json!({
-            "kind": self.kind,
-            "component": self.component,
-            "offset": self.offset,
-            "index": self.index,
-            "message": self.message,
-            "argument": self.argument,
-        })
-        .to_string()
+        let mut o = json::Object::new();
+        o.str("argument", Some(self.argument))
+            .str("component", self.component)
+            .num("index", self.index)
+            .str("kind", Some(self.kind))
+            .str("message", Some(&self.message))
+            .num("offset", self.offset);
+        o.end()
     }
 }
 
@@ -152,11 +154,13 @@ pub fn is_valid(input: &str, kind_name: Option<&str>) -> Result<bool, Failure> {
 }
 
 /// The components of `input`, checked against `kind` (default `iri-ref`), as `iri parse
-/// --format json` gives them: `scheme`, `authority`, `userinfo`, `host`, `host_kind`, `port`,
-/// `path`, `query`, `fragment`, null when absent.
+/// --format json` gives them: the JSON text of an object of `authority`, `fragment`,
+/// `host`, `host_kind`, `path`, `port`, `query`, `scheme`, `userinfo` (in that order), null
+/// when absent.
 ///
 /// ```
-/// let v = iri_toolkit_wasm::parse("http://user@例え.テスト:8080/δ?q#f", None).unwrap();
+/// let t = iri_toolkit_wasm::parse("http://user@例え.テスト:8080/δ?q#f", None).unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&t).unwrap();
 /// assert_eq!(v["host"], "例え.テスト");
 /// assert_eq!(v["host_kind"], "reg-name");
 /// assert_eq!(v["port"], "8080");
@@ -164,23 +168,29 @@ pub fn is_valid(input: &str, kind_name: Option<&str>) -> Result<bool, Failure> {
 /// let e = iri_toolkit_wasm::parse("../a", Some("iri")).unwrap_err();
 /// assert_eq!(e.kind, "missing-scheme");
 /// ```
-pub fn parse(input: &str, kind_name: Option<&str>) -> Result<Value, Failure> {
+pub fn parse(input: &str, kind_name: Option<&str>) -> Result<String, Failure> {
     let k = kind(kind_name)?;
     if k != Kind::IriReference {
         iri::validate(input, k).map_err(|e| Failure::parse(&e, input, "input"))?;
     }
     let r = IriRef::parse(input).map_err(|e| Failure::parse(&e, input, "input"))?;
-    Ok(json!({
-        "scheme": r.scheme(),
-        "authority": r.authority(),
-        "userinfo": r.userinfo(),
-        "host": r.host_str(),
-        "host_kind": r.host().map(|h| h.kind().as_str()),
-        "port": r.port(),
-        "path": r.path(),
-        "query": r.query(),
-        "fragment": r.fragment(),
-    }))
+    Ok(components(&r).end())
+}
+
+/// The members of [`parse`]'s object, in the order of their names (`zone`, which
+/// [`extension::parse_zoned`] adds, sorts last).
+fn components(r: &IriRef<&str>) -> json::Object {
+    let mut o = json::Object::new();
+    o.str("authority", r.authority())
+        .str("fragment", r.fragment())
+        .str("host", r.host_str())
+        .str("host_kind", r.host().map(|h| h.kind().as_str()))
+        .str("path", Some(r.path()))
+        .str("port", r.port())
+        .str("query", r.query())
+        .str("scheme", r.scheme())
+        .str("userinfo", r.userinfo());
+    o
 }
 
 /// `reference` resolved against `base`, an IRI (RFC 3986 §5.2, strict).
@@ -379,13 +389,14 @@ pub fn normalize(input: &str, options: &NormalizeOptions) -> Result<String, Fail
 ///
 /// ```
 /// let d = iri_toolkit_wasm::lint("http://user:secret@example.org/");
+/// let d: serde_json::Value = serde_json::from_str(&d).unwrap();
 /// assert_eq!(d[0]["code"], "password-in-userinfo");
 /// assert_eq!(d[0]["text"], "user:secret");
 /// assert_eq!(d[0]["section"], "RFC 3986 §3.2.1");
 /// ```
-pub fn lint(input: &str) -> Value {
+pub fn lint(input: &str) -> String {
     // Plain data with string keys: serializing it cannot fail.
-    serde_json::to_value(iri::inspect::diagnostics(input)).unwrap_or(Value::Null)
+    serde_json::to_string(&iri::inspect::diagnostics(input)).unwrap_or_default()
 }
 
 #[cfg(feature = "full")]
@@ -395,11 +406,12 @@ pub fn lint(input: &str) -> Value {
 ///
 /// ```
 /// let v = iri_toolkit_wasm::inspect("Genève", Some("http://example.org/wiki/Zürich"));
+/// let v: serde_json::Value = serde_json::from_str(&v).unwrap();
 /// assert_eq!(v["valid"], true);
 /// assert_eq!(v["resolved"]["uri"], "http://example.org/wiki/Gen%C3%A8ve");
 /// ```
-pub fn inspect(input: &str, base: Option<&str>) -> Value {
-    serde_json::to_value(iri::inspect::inspect(input, base)).unwrap_or(Value::Null)
+pub fn inspect(input: &str, base: Option<&str>) -> String {
+    serde_json::to_string(&iri::inspect::inspect(input, base)).unwrap_or_default()
 }
 
 #[cfg(feature = "full")]
@@ -408,6 +420,7 @@ pub fn inspect(input: &str, base: Option<&str>) -> Value {
 ///
 /// ```
 /// let v = iri_toolkit_wasm::inspect_with_preset("?y", Some("http://a/b/./c"), "rdf").unwrap();
+/// let v: serde_json::Value = serde_json::from_str(&v).unwrap();
 /// assert_eq!(v["resolved"]["iri"], "http://a/b/c?y");
 /// assert_eq!(v["resolved"]["preset"], "rdf");
 /// ```
@@ -415,14 +428,15 @@ pub fn inspect_with_preset(
     input: &str,
     base: Option<&str>,
     preset: &str,
-) -> Result<Value, Failure> {
+) -> Result<String, Failure> {
     let inspection = iri::inspect::inspect_with(input, base, preset_options(preset)?);
-    Ok(serde_json::to_value(inspection).unwrap_or(Value::Null))
+    Ok(serde_json::to_string(&inspection).unwrap_or_default())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
 
     #[test]
     fn failures_count_utf16_too() {
@@ -433,6 +447,11 @@ mod tests {
         assert_eq!((f.offset, f.index), (Some(15), Some(12)));
         assert_eq!(&"http://𝔸é/a b"[15..], " b");
         let v: Value = serde_json::from_str(&f.to_json()).unwrap();
+        assert_eq!(
+            v.to_string(),
+            f.to_json(),
+            "members in the order of their names"
+        );
         assert_eq!(v["index"], 12);
         assert_eq!(v["argument"], "input");
         assert_eq!(
@@ -510,8 +529,9 @@ mod tests {
         }
     }
 
-    /// The JSON text the bindings give (through a `Value`) is byte for byte the library's
-    /// serialized inspection, whose bytes the library's tests hold.
+    /// The JSON text the bindings give is byte for byte the library's serialized inspection,
+    /// whose bytes the library's tests hold, and the same as through a `Value` (whose objects
+    /// are written in the order of their names).
     #[cfg(feature = "full")]
     #[test]
     fn inspect_is_the_library_s_inspection() {
@@ -522,7 +542,9 @@ mod tests {
             ("Genève#ü", Some("http://例え.テスト/wiki/Zürich")),
         ] {
             let direct = serde_json::to_string(&iri::inspect::inspect(s, b)).unwrap();
-            assert_eq!(inspect(s, b).to_string(), direct, "{s}");
+            assert_eq!(inspect(s, b), direct, "{s}");
+            let value = serde_json::to_value(iri::inspect::inspect(s, b)).unwrap();
+            assert_eq!(value.to_string(), direct, "{s}");
         }
     }
 
@@ -534,13 +556,17 @@ mod tests {
             "http://user:pw@0x7f.1/%C0%AF..",
             "a b",
         ] {
-            assert_eq!(lint(s), inspect(s, None)["diagnostics"], "{s}");
+            let whole: Value = serde_json::from_str(&inspect(s, None)).unwrap();
+            let lint: Value = serde_json::from_str(&lint(s)).unwrap();
+            assert_eq!(lint, whole["diagnostics"], "{s}");
         }
     }
 
     #[test]
     fn parse_gives_the_components_of_iri_parse_json() {
-        let v = parse("//[::1]:80", None).unwrap();
+        let text = parse("//[::1]:80", None).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v.to_string(), text, "members in the order of their names");
         assert_eq!(
             v,
             json!({

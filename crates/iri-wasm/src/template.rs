@@ -8,8 +8,8 @@
 //! object whose members and associative arrays are in order).
 
 use iri::template::{MatchError, Output, Template, Value, Vars};
-use serde_json::Value as Json;
 
+use crate::json::{self, Json};
 use crate::Failure;
 
 /// A failure of the template argument (a parse error at its offset).
@@ -62,7 +62,7 @@ pub fn vars(json: &str) -> Result<Vars, Failure> {
             "vars",
         )
     };
-    let v: Json = serde_json::from_str(json).map_err(|_| bad())?;
+    let v = json::read(json).ok_or_else(bad)?;
     let mut vars = Vars::new();
     let strings = |v: &Json| -> Option<Vec<String>> {
         v.as_array()?
@@ -71,7 +71,12 @@ pub fn vars(json: &str) -> Result<Vars, Failure> {
             .collect()
     };
     for t in v.as_array().ok_or_else(bad)? {
-        let (Some(name), Some(ty), Some(value)) = (t[0].as_str(), t[1].as_str(), t.get(2)) else {
+        let t = t.as_array().unwrap_or_default();
+        let (Some(name), Some(ty), Some(value)) = (
+            t.first().and_then(Json::as_str),
+            t.get(1).and_then(Json::as_str),
+            t.get(2),
+        ) else {
             return Err(bad());
         };
         let value = match ty {
@@ -136,29 +141,35 @@ pub fn match_text(t: &Template, text: &str, iri: Option<bool>) -> Result<String,
 
 /// Variables as one JSON object, members and associative arrays in order.
 fn vars_json(vars: &Vars) -> String {
-    let s = |x: &str| Json::from(x).to_string();
     let mut out = String::from("{");
     for (i, (name, value)) in vars.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&s(name));
+        json::push_str(&mut out, name);
         out.push(':');
         match value {
-            Value::String(v) => out.push_str(&s(v)),
+            Value::String(v) => json::push_str(&mut out, v),
             Value::List(items) => {
-                let items: Vec<String> = items.iter().map(|v| s(v)).collect();
                 out.push('[');
-                out.push_str(&items.join(","));
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    json::push_str(&mut out, v);
+                }
                 out.push(']');
             }
             Value::Map(pairs) => {
-                let pairs: Vec<String> = pairs
-                    .iter()
-                    .map(|(k, v)| format!("{}:{}", s(k), s(v)))
-                    .collect();
                 out.push('{');
-                out.push_str(&pairs.join(","));
+                for (i, (k, v)) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    json::push_str(&mut out, k);
+                    out.push(':');
+                    json::push_str(&mut out, v);
+                }
                 out.push('}');
             }
         }
@@ -196,8 +207,15 @@ mod exports {
 
         /// The variable names as a JSON array.
         pub fn variables(&self) -> String {
-            let names: Vec<&str> = self.inner.variables().collect();
-            serde_json::to_string(&names).unwrap_or_default()
+            let mut out = String::from("[");
+            for name in self.inner.variables() {
+                if out.len() > 1 {
+                    out.push(',');
+                }
+                crate::json::push_str(&mut out, name);
+            }
+            out.push(']');
+            out
         }
 
         /// The expansion with the variables of `vars` (JSON triples).
