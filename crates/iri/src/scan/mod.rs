@@ -90,6 +90,7 @@ mod nibbles;
 mod non_ascii;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod one_byte;
+pub(crate) mod pairs;
 pub(crate) mod set;
 #[cfg(any(
     target_arch = "x86_64",
@@ -98,6 +99,8 @@ pub(crate) mod set;
 mod uri_groups;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm_pairs;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm_uri;
 mod word;
