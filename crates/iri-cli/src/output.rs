@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufWriter, StdoutLock, Write};
 
-use iri::bytes::{find_in_set, find_outside, ByteSet};
+use iri::bytes::{find_in_pairs_from, find_outside, ByteSet, PairSet};
 
 /// Standard output, locked and buffered. A write to a closed pipe fails with
 /// [`io::ErrorKind::BrokenPipe`], which `main` turns into a quiet exit.
@@ -58,56 +58,60 @@ pub fn is_hidden(c: char) -> bool {
         || ('\u{FFF9}'..='\u{FFFB}').contains(&c)
 }
 
-/// The bytes that may start a character of [`is_hidden`]: the ASCII controls and DEL, and the
-/// lead bytes of the non-ASCII hidden characters (U+0080–U+00AD: C2; U+034F: CD; U+061C: D8;
-/// U+115F–U+180F: E1; U+2000–U+206F: E2; U+3000, U+3164: E3; U+FE00–U+FFFB: EF;
-/// U+1BCA0–U+1D17A: F0; U+E0000–U+E0FFF: F3). Any other byte starts a character that is
-/// shown, or continues one; a test checks every character against the set.
-const MAY_HIDE: ByteSet = ByteSet::range(0x00, 0x1F).with(0x7F).union(ByteSet::of(&[
-    0xC2, 0xCD, 0xD8, 0xE1, 0xE2, 0xE3, 0xEF, 0xF0, 0xF3,
-]));
+/// Where a character of [`is_hidden`] may start, from its first two bytes: the ASCII
+/// controls and DEL, and C2 (U+0080–U+00BF) alone; the other lead bytes of hidden characters
+/// are shared with shown ones (Arabic, Hangul, punctuation, kana, emoji, …) and count only
+/// with the second bytes of the hidden ones' blocks: CD 8F (U+034F); D8 9C (U+061C); E1 85,
+/// 9A, 9E, A0 (U+115F–U+1160, U+1680, U+17B4–U+17B5, U+180B–U+180F); E2 80–81
+/// (U+2000–U+207F); E3 80, 85 (U+3000, U+3164); EF B8, BB, BE, BF (U+FE00–U+FE0F, U+FEFF,
+/// U+FFA0, U+FFF0–U+FFFB); F0 9B, 9D (U+1BCA0–U+1BCA3, U+1D173–U+1D17A); F3 A0
+/// (U+E0000–U+E0FFF). A character that starts anywhere else is shown; a test checks every
+/// character against the set.
+const MAY_HIDE: PairSet = PairSet::new(ByteSet::range(0x00, 0x1F).with(0x7F).with(0xC2))
+    .with_pairs(0xCD, ByteSet::of(&[0x8F]))
+    .with_pairs(0xD8, ByteSet::of(&[0x9C]))
+    .with_pairs(0xE1, ByteSet::of(&[0x85, 0x9A, 0x9E, 0xA0]))
+    .with_pairs(0xE2, ByteSet::of(&[0x80, 0x81]))
+    .with_pairs(0xE3, ByteSet::of(&[0x80, 0x85]))
+    .with_pairs(0xEF, ByteSet::of(&[0xB8, 0xBB, 0xBE, 0xBF]))
+    .with_pairs(0xF0, ByteSet::of(&[0x9B, 0x9D]))
+    .with_pairs(0xF3, ByteSet::of(&[0xA0]));
 
 /// The text with each character of [`is_hidden`] written `<U+XXXX>` (borrowed when there is
 /// none): the one escape of every text and TSV output.
 ///
 /// A range test finds the first byte that is not printable ASCII (16 bytes a step); from
-/// there, the bytes that may start a hidden character ([`MAY_HIDE`]) are searched (32 or 16
-/// at a time), and only the characters they start are looked at, so text in most scripts is
-/// skipped nearly as fast as ASCII.
+/// there, the places where a hidden character may start ([`MAY_HIDE`], each byte looked at
+/// with the next) are searched (32 or 16 bytes at a time), and only the characters found
+/// there are decoded, so text in most scripts is skipped nearly as fast as ASCII.
 pub fn escaped(text: &str) -> Cow<'_, str> {
     let b = text.as_bytes();
     // Most outputs are printable ASCII throughout: a range test settles them (16 bytes a
-    // step, cheaper than the set's); the set is searched from the first other byte.
+    // step, cheaper than the pairs'); the pairs are searched from the first other byte.
     let Some(other) = find_outside(b, b' ', b'~') else {
         return Cow::Borrowed(text);
     };
-    let Some(mut at) = find_in_set(&b[other..], &MAY_HIDE).map(|k| other + k) else {
+    // Searched in the whole text from there (not in a shorter slice), so that the search
+    // takes its longest steps.
+    let Some(mut at) = find_in_pairs_from(b, other, &MAY_HIDE) else {
         return Cow::Borrowed(text);
     };
     let mut out = String::new();
     let mut start = 0;
-    loop {
-        // `at` starts a character: the set holds ASCII bytes and lead bytes only.
-        let next = if may_start_hidden(b, at) {
-            let Some(c) = text[at..].chars().next() else {
-                break;
-            };
-            let next = at + c.len_utf8();
-            if is_hidden(c) {
-                if out.is_empty() {
-                    out.reserve(text.len() + 16);
-                }
-                out.push_str(&text[start..at]);
-                push_token(&mut out, c);
-                start = next;
+    // `at` starts a character: the set's singles and first bytes are ASCII bytes and lead
+    // bytes only.
+    while let Some(c) = text[at..].chars().next() {
+        let next = at + c.len_utf8();
+        if is_hidden(c) {
+            if out.is_empty() {
+                out.reserve(text.len() + 16);
             }
-            next
-        } else {
-            // Its continuation bytes are not in the set: the search goes on after the lead.
-            at + 1
-        };
-        match find_in_set(&b[next..], &MAY_HIDE) {
-            Some(k) => at = next + k,
+            out.push_str(&text[start..at]);
+            push_token(&mut out, c);
+            start = next;
+        }
+        match find_in_pairs_from(b, next, &MAY_HIDE) {
+            Some(k) => at = k,
             None => break,
         }
     }
@@ -116,27 +120,6 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     }
     out.push_str(&text[start..]);
     Cow::Owned(out)
-}
-
-/// Whether the character at `at` (a byte of [`MAY_HIDE`]) may be hidden, from its first two
-/// bytes: for the lead bytes shared with common letters (Arabic, Vietnamese, Hangul, emoji,
-/// …), the second byte tells the blocks of the hidden ones (U+034F; U+061C; U+115F–U+1160,
-/// U+1680, U+17B4–U+17B5, U+180B–U+180F; U+2000–U+207F; U+3000, U+3164; U+FE00–U+FE0F,
-/// U+FEFF, U+FFA0, U+FFF0–U+FFFB; U+1BCA0–U+1BCA3, U+1D173–U+1D17A) from the others. A test
-/// checks every hidden character against it.
-#[inline]
-fn may_start_hidden(b: &[u8], at: usize) -> bool {
-    let second = b.get(at + 1).copied().unwrap_or(0);
-    match b[at] {
-        0xCD => second == 0x8F,
-        0xD8 => second == 0x9C,
-        0xE1 => matches!(second, 0x85 | 0x9A | 0x9E | 0xA0),
-        0xE2 => matches!(second, 0x80 | 0x81),
-        0xE3 => matches!(second, 0x80 | 0x85),
-        0xEF => matches!(second, 0xB8 | 0xBB | 0xBE | 0xBF),
-        0xF0 => matches!(second, 0x9B | 0x9D),
-        _ => true,
-    }
 }
 
 /// Appends `<U+XXXX>` for `c`.
@@ -240,18 +223,71 @@ mod tests {
     }
 
     #[test]
-    fn every_hidden_character_starts_with_a_byte_that_may_hide() {
+    fn every_hidden_character_starts_where_one_may_hide() {
         let mut buf = [0u8; 4];
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             if is_hidden(c) {
                 let bytes = c.encode_utf8(&mut buf).as_bytes();
-                assert!(MAY_HIDE.contains(bytes[0]), "{c:?} starts with {bytes:x?}");
-                assert!(may_start_hidden(bytes, 0), "{c:?} is {bytes:x?}");
+                assert!(MAY_HIDE.matches_at(bytes, 0), "{c:?} is {bytes:x?}");
             }
         }
-        // And no continuation byte is in the set (the escape steps from character to
-        // character).
-        assert!((0x80..=0xBF).all(|b| !MAY_HIDE.contains(b)));
+        // And no continuation byte starts a place of the set, whatever follows it (the
+        // escape steps from character to character).
+        for b in 0x80..=0xBF {
+            assert!((0..=255).all(|next| !MAY_HIDE.matches_at(&[b, next], 0)));
+        }
+    }
+
+    #[test]
+    fn the_escape_agrees_with_the_one_character_version_on_every_character() {
+        let mut hidden = Vec::new();
+        let mut shown = Vec::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            // Alone.
+            let s = c.to_string();
+            assert_eq!(escaped(&s), escaped_one_by_one(&s), "{s:?}");
+            if is_hidden(c) {
+                hidden.push(c);
+            } else {
+                shown.push(c);
+            }
+        }
+        // The search for hidden characters starts at the first byte that is not printable
+        // ASCII, and again after each character it stops at: each hidden character is put 0
+        // to 33 bytes after such a start (after DEL and ASCII letters, after non-ASCII text),
+        // so that it meets every place of the 16- and 32-byte steps, with text after it.
+        let non_ascii = |k: usize| -> Option<String> {
+            let (twos, threes) = match k % 3 {
+                0 => (0, k / 3),
+                1 if k >= 4 => (2, (k - 4) / 3),
+                2 => (1, (k - 2) / 3),
+                _ => return None,
+            };
+            Some("\u{E9}".repeat(twos) + &"\u{4F8B}".repeat(threes))
+        };
+        for &c in &hidden {
+            for k in 0..=33usize {
+                let mut prefixes = vec![format!("\u{7F}{}", "a".repeat(k))];
+                prefixes.extend(non_ascii(k));
+                for prefix in prefixes {
+                    for suffix in ["b", "\u{627}\u{200F}x"] {
+                        let s = format!("{prefix}{c}{suffix}");
+                        assert_eq!(escaped(&s), escaped_one_by_one(&s), "{s:?}");
+                    }
+                }
+            }
+        }
+        // The shown characters, 48 at a time, side by side and with an ASCII letter after
+        // each, after a first non-ASCII character and 0 to 31 ASCII letters.
+        for between in ["", "a"] {
+            for group in shown.chunks(48) {
+                let text: String = group.iter().map(|c| format!("{c}{between}")).collect();
+                for shift in 0..32 {
+                    let s = format!("\u{E9}{}{text}", "a".repeat(shift));
+                    assert_eq!(escaped(&s), escaped_one_by_one(&s), "{s:?}");
+                }
+            }
+        }
     }
 
     /// The escape one character at a time: what [`escaped`] must give.

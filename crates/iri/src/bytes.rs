@@ -161,6 +161,132 @@ pub fn find_outside(haystack: &[u8], first: u8, last: u8) -> Option<usize> {
     crate::scan::set::find_outside(haystack, 0, first, last)
 }
 
+/// Single bytes and two-byte sequences to search for with [`find_in_pairs`]: any set of
+/// single bytes, and up to eight first bytes, each with the set of bytes that may follow it.
+/// Built at compile time. A search for the lead bytes of some characters, told their second
+/// bytes as well, passes over the other characters that share those lead bytes without
+/// stopping.
+///
+/// ```
+/// use iri::bytes::{ByteSet, PairSet};
+/// // The C0 controls alone, and U+0080 to U+009F (C2 80 to C2 9F in UTF-8).
+/// const C0_C1: PairSet =
+///     PairSet::new(ByteSet::range(0x00, 0x1F)).with_pairs(0xC2, ByteSet::range(0x80, 0x9F));
+/// assert!(C0_C1.matches_at(b"\t", 0));
+/// assert!(C0_C1.matches_at("\u{85}".as_bytes(), 0));
+/// assert!(!C0_C1.matches_at("\u{E9}".as_bytes(), 0)); // C3 A9
+/// assert!(!C0_C1.matches_at("\u{A9}".as_bytes(), 0)); // C2 A9
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PairSet(crate::scan::pairs::PairRows);
+
+impl PairSet {
+    /// The set of the single bytes of `singles`, and no pairs.
+    ///
+    /// ```
+    /// use iri::bytes::{ByteSet, PairSet};
+    /// let set = PairSet::new(ByteSet::of(b"%"));
+    /// assert!(set.matches_at(b"a%", 1) && !set.matches_at(b"a%", 0));
+    /// ```
+    pub const fn new(singles: ByteSet) -> PairSet {
+        PairSet(crate::scan::pairs::PairRows::new(singles.0))
+    }
+
+    /// The set with the pairs of `first` followed by any byte of `seconds` added.
+    ///
+    /// # Panics
+    ///
+    /// When `first` was given before, or when the set has eight first bytes already (in a
+    /// `const`, the build fails).
+    ///
+    /// ```
+    /// use iri::bytes::{ByteSet, PairSet};
+    /// // U+200B to U+200F (E2 80 8B to E2 80 8F) start with E2 80.
+    /// const SET: PairSet = PairSet::new(ByteSet::EMPTY).with_pairs(0xE2, ByteSet::of(&[0x80]));
+    /// assert!(SET.matches_at("\u{200B}".as_bytes(), 0));
+    /// assert!(!SET.matches_at("\u{2192}".as_bytes(), 0)); // E2 86 92
+    /// ```
+    pub const fn with_pairs(self, first: u8, seconds: ByteSet) -> PairSet {
+        PairSet(self.0.with_pairs(first, seconds.0))
+    }
+
+    /// Whether a single or a pair of the set starts at index `i` of `haystack`: its byte is
+    /// one of the singles, or one of the first bytes followed (within `haystack`) by one of
+    /// that byte's second bytes. A first byte at the end has no byte after it: only as a
+    /// single does it match there.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not below `haystack.len()`.
+    ///
+    /// ```
+    /// use iri::bytes::{ByteSet, PairSet};
+    /// let set = PairSet::new(ByteSet::EMPTY).with_pairs(b'%', ByteSet::of(b"2"));
+    /// assert!(set.matches_at(b"a%20", 1));
+    /// assert!(!set.matches_at(b"a%41", 1));
+    /// assert!(!set.matches_at(b"a%", 1));
+    /// ```
+    #[inline]
+    pub fn matches_at(&self, haystack: &[u8], i: usize) -> bool {
+        self.0.matches_at(haystack, i)
+    }
+}
+
+impl core::fmt::Debug for PairSet {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let rows = &self.0;
+        let pairs: alloc::vec::Vec<(u8, ByteSet)> = (0..rows.count as usize)
+            .map(|k| (rows.firsts[k], ByteSet(rows.seconds[k])))
+            .collect();
+        f.debug_struct("PairSet")
+            .field("singles", &ByteSet(rows.singles))
+            .field("pairs", &pairs)
+            .finish()
+    }
+}
+
+/// The index of the first place in `haystack` where a single or a pair of `set` starts
+/// ([`PairSet::matches_at`]), or `None`: each byte is looked at with the byte after it, 32
+/// bytes per step with AVX2 on x86-64, 16 with SSSE3 (asked of the processor once, with the
+/// `std` feature) or with WebAssembly's simd128, one at a time elsewhere.
+///
+/// ```
+/// use iri::bytes::{find_in_pairs, ByteSet, PairSet};
+/// // The controls, and the bidi embeddings and overrides U+202A to U+202E (E2 80 AA to
+/// // E2 80 AE), which are all E2 80 followed by a third byte: E2 80 is looked for.
+/// const SET: PairSet = PairSet::new(ByteSet::range(0x00, 0x1F).with(0x7F))
+///     .with_pairs(0xE2, ByteSet::of(&[0x80]));
+/// assert_eq!(find_in_pairs("caf\u{E9} \u{2192} x\u{202E}y".as_bytes(), &SET), Some(11));
+/// assert_eq!(find_in_pairs("\u{4F8B}\u{2192}\u{E9}".as_bytes(), &SET), None);
+/// ```
+#[inline]
+pub fn find_in_pairs(haystack: &[u8], set: &PairSet) -> Option<usize> {
+    crate::scan::pairs::find_in_pairs(haystack, 0, &set.0)
+}
+
+/// As [`find_in_pairs`], from index `from` of `haystack` on (the index returned is in
+/// `haystack`; `None` when `from` is at or past its end). The bytes before `from` are not
+/// looked at: a search that goes on after a place found, or after a part known to hold
+/// none, takes the whole text with a later start rather than a shorter slice, so that a
+/// short rest is searched with the steps of the longer text.
+///
+/// ```
+/// use iri::bytes::{find_in_pairs_from, ByteSet, PairSet};
+/// const SET: PairSet = PairSet::new(ByteSet::of(b"\t"));
+/// let text = b"a\tb\tc";
+/// assert_eq!(find_in_pairs_from(text, 0, &SET), Some(1));
+/// assert_eq!(find_in_pairs_from(text, 2, &SET), Some(3));
+/// assert_eq!(find_in_pairs_from(text, 4, &SET), None);
+/// assert_eq!(find_in_pairs_from(text, 99, &SET), None);
+/// ```
+#[inline]
+pub fn find_in_pairs_from(haystack: &[u8], from: usize, set: &PairSet) -> Option<usize> {
+    if from >= haystack.len() {
+        return None;
+    }
+    crate::scan::pairs::find_in_pairs(haystack, from, &set.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

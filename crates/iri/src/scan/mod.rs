@@ -24,6 +24,10 @@
 //!   (a [`set::SetRows`], any set of byte values), or `None`; AVX2 takes 32 bytes per step, SSSE3 16.
 //!   [`set::find_outside`]`(s, from, first, last)`: the first index `i >= from` with `s[i]`
 //!   outside `first..=last`, or `None` (SSE2).
+//! - [`pairs::find_in_pairs`]`(s, from, set)`: the first index `i >= from` where a single
+//!   byte of `set` (a [`pairs::PairRows`]) is, or one of its first bytes followed by one of
+//!   that byte's second bytes, or `None`; AVX2 takes 32 bytes per step, SSSE3 and simd128
+//!   16, each byte looked at with the next.
 //! - `word::swar_eq`, `word::load_word`, `word::HIGH`: the word-level pieces, for code that
 //!   combines words itself.
 //! - [`first_dot_segment`], [`normal_marks`], [`ascii_case_scan`], [`count_non_ascii`]: the
@@ -65,8 +69,10 @@
 //! SIMD class tests; `wasm.rs` the WebAssembly simd128 versions (`wasm_uri.rs` for the
 //! IRI→URI kernel, `uri_groups.rs` its tables, shared with x86-64); `dots.rs` the dot-segment
 //! search; `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and
-//! their search; `x86/` the x86-64 versions, one instruction set per file (`sse2.rs`,
-//! `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the search of a set);
+//! their search; `pairs.rs` the sets of bytes and two-byte sequences and theirs (the simd128
+//! version in `wasm_pairs.rs`); `x86/` the x86-64 versions, one instruction set per file
+//! (`sse2.rs`, `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the
+//! search of a set, `pairs.rs` for that of pairs);
 //! `one_byte.rs` and `tests/` the tests' reference versions and the tests.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
@@ -90,6 +96,7 @@ mod nibbles;
 mod non_ascii;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod one_byte;
+pub(crate) mod pairs;
 pub(crate) mod set;
 #[cfg(any(
     target_arch = "x86_64",
@@ -98,6 +105,8 @@ pub(crate) mod set;
 mod uri_groups;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm_pairs;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm_uri;
 mod word;

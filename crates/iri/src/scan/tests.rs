@@ -434,4 +434,5 @@ fn fuzz_checks_on_short_inputs() {
 
 mod dots_and_words;
 mod normal_marks;
+mod pairs;
 mod uri_octets;

@@ -33,7 +33,7 @@ impl Scanner for Simd128 {
 
 /// The 16 bytes of `s` from `i` (`i + 16 <= s.len()`).
 #[inline(always)]
-fn load16(s: &[u8], i: usize) -> v128 {
+pub(super) fn load16(s: &[u8], i: usize) -> v128 {
     let w: &[u8; 16] = s[i..i + 16].try_into().expect("16 bytes");
     // SAFETY: `w` is 16 readable bytes; `v128.load` has no alignment requirement.
     unsafe { v128_load(w.as_ptr().cast()) }
@@ -51,7 +51,7 @@ fn load_tail(s: &[u8], i: usize) -> (v128, usize) {
 
 /// The top bit of each byte of `v`, gathered: bit k for byte k.
 #[inline(always)]
-fn bits(v: v128) -> u32 {
+pub(super) fn bits(v: v128) -> u32 {
     u32::from(i8x16_bitmask(v))
 }
 

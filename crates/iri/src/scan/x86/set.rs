@@ -18,7 +18,7 @@ use core::arch::x86_64::{
 /// # Safety
 /// The processor must have SSSE3.
 #[inline(always)]
-unsafe fn members(v: __m128i, low_rows: __m128i, high_rows: __m128i) -> u32 {
+pub(super) unsafe fn members(v: __m128i, low_rows: __m128i, high_rows: __m128i) -> u32 {
     // SAFETY: SSE2 is part of x86-64, and the caller vouches for SSSE3 (`pshufb`).
     unsafe {
         // `pshufb` gives the entry of the index's low four bits, or 0 when the index has its
@@ -81,8 +81,18 @@ unsafe fn members32(s: &[u8], at: usize, low_rows: __m256i, high_rows: __m256i) 
     let w: &[u8; 32] = s[at..at + 32].try_into().expect("32 bytes");
     // SAFETY: `w` is 32 readable bytes (the load has no alignment requirement), and the
     // caller vouches for AVX2.
+    unsafe { members_of32(_mm256_loadu_si256(w.as_ptr().cast()), low_rows, high_rows) }
+}
+
+/// The bytes of `v` in the set of the row tables (each 16-byte half loaded in both halves),
+/// one bit each.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[inline(always)]
+pub(super) unsafe fn members_of32(v: __m256i, low_rows: __m256i, high_rows: __m256i) -> u32 {
+    // SAFETY: the caller vouches for AVX2.
     unsafe {
-        let v = _mm256_loadu_si256(w.as_ptr().cast());
         // As in `members`, per 16-byte half: `vpshufb` looks each half up in the same half
         // of the table, which holds the same 16 entries in both.
         let row = _mm256_or_si256(
