@@ -567,9 +567,15 @@ impl Collect<bool> for Tally {
 /// The most output buffers kept for later tasks ([`keep_output`]).
 const SPARE_OUTPUTS: usize = 16;
 
-/// The largest output buffer kept for a later task: a bigger one (a long line's output) is
-/// freed at once, so that the buffers kept never hold more than a few chunks' worth.
-const SPARE_OUTPUT_BYTES: usize = 1 << 20;
+/// The largest output buffer kept for a later task: twice the most bytes of a chunk, so that
+/// the buffer of a task that mapped a whole chunk (one task with one worker: up to
+/// [`READ_BLOCK`] bytes from a file, [`CHUNK_BYTES`] from a pipe), whose output is about as
+/// long as its input and whose last doubling may have left up to twice that, is kept for the
+/// next chunk's task rather than freed, and that task's output does not start empty and
+/// double its way up again (a copy of all it holds at each step). A bigger one (a long line's
+/// output) is freed at once, so that the buffers kept never hold more than a few chunks'
+/// worth.
+const SPARE_OUTPUT_BYTES: usize = 2 * CHUNK_BYTES;
 
 /// The output buffers of tasks written already, cleared, for the next tasks: a task's output
 /// then starts with the room an earlier one grew to, rather than empty and doubling.
@@ -1744,6 +1750,39 @@ mod tests {
                 .map(|(_, l)| l)
                 .collect();
             assert_eq!(got, want, "fail at {fail_at}");
+        }
+    }
+
+    #[test]
+    fn the_output_of_a_whole_chunk_is_kept_for_the_next() {
+        // Lines read straight from memory until a chunk is a whole block (one task with one
+        // worker).
+        let line = b"https://example.com/a/b/c?query=value#fragment\n";
+        let input = line.repeat(4 * READ_BLOCK / line.len());
+        let mut reader = &input[..];
+        let mut chunk = Chunk::new(false);
+        let mut next = 1;
+        while chunk.data.len() < READ_BLOCK {
+            chunk.fill(&mut reader, &mut next, true).unwrap();
+        }
+        chunk.fill(&mut reader, &mut next, true).unwrap();
+        let lines = &chunk.lines;
+        let input_bytes = lines[lines.len() - 1].end - lines[0].start;
+        assert!(input_bytes > READ_BLOCK - line.len(), "{input_bytes}");
+        // An output as long as the input (the text outputs), and one twice as long.
+        for copies in [1, 2] {
+            let map = |line: Line<'_>, out: &mut Vec<u8>| {
+                for _ in 0..copies {
+                    out.extend_from_slice(line.bytes);
+                    out.push(b'\n');
+                }
+            };
+            let tasks = map_chunk::<(), Every<()>, _>(&chunk, &map, false, false);
+            assert_eq!(tasks.len(), 1);
+            let out = &tasks[0].out;
+            assert_eq!(out.len(), copies * (input_bytes + 1));
+            // Kept by `keep_output`, not freed.
+            assert!(out.capacity() <= SPARE_OUTPUT_BYTES, "{}", out.capacity());
         }
     }
 
