@@ -47,3 +47,49 @@ export function corpusLines() {
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * The lines of a text of bytes as the batch calls read them: cut at each 0x0A, a 0x0D before
+ * it (or at the very end) dropped, no empty line after a last 0x0A; each line's text, or null
+ * when its bytes are not UTF-8.
+ */
+export function linesOf(bytes) {
+  const out = [];
+  let at = 0;
+  while (at < bytes.length) {
+    let end = bytes.indexOf(10, at);
+    if (end < 0) end = bytes.length;
+    const stop = end > at && bytes[end - 1] === 13 ? end - 1 : end;
+    let line;
+    try {
+      line = strictUtf8.decode(bytes.subarray(at, stop));
+    } catch {
+      line = null;
+    }
+    out.push(line);
+    at = end + 1;
+  }
+  return out;
+}
+
+/** `m.toUri(s)`, or null where it throws. */
+export function toUriOr(m, s) {
+  try {
+    return m.toUri(s);
+  } catch {
+    return null;
+  }
+}
+
+/** The byte arrays `parts`, one after the other in one array. */
+export function concat(parts) {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return all;
+}

@@ -8,54 +8,12 @@
 // with or without its line feed. Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { full, lite, corpusBytes as readCorpusBytes, asText, asBytes } from "./common.mjs";
+import { full, lite, corpusBytes as readCorpusBytes, asText, asBytes, linesOf, toUriOr, concat } from "./common.mjs";
 
 const corpusBytes = readCorpusBytes();
 
 const encoder = new TextEncoder();
-const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 const KINDS = [undefined, "iri", "absolute-iri", "relative-iri", "uri", "uri-reference", "relative-ref"];
-
-// The lines of a text of bytes as the batch calls read them: cut at each 0x0A, a 0x0D before it
-// (or at the very end) dropped, no empty line after a last 0x0A; each line's text, or null
-// when its bytes are not UTF-8.
-function linesOf(bytes) {
-  const out = [];
-  let at = 0;
-  while (at < bytes.length) {
-    let end = bytes.indexOf(10, at);
-    if (end < 0) end = bytes.length;
-    const stop = end > at && bytes[end - 1] === 13 ? end - 1 : end;
-    let line;
-    try {
-      line = strict.decode(bytes.subarray(at, stop));
-    } catch {
-      line = null;
-    }
-    out.push(line);
-    at = end + 1;
-  }
-  return out;
-}
-
-function toUriOr(m, s) {
-  try {
-    return m.toUri(s);
-  } catch {
-    return null;
-  }
-}
-
-// Concatenated byte arrays.
-function concat(parts) {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
 
 // IRIs with one byte sequence put at every third place: each ASCII byte but the line feed,
 // some non-ASCII characters, and sequences that are not UTF-8.

@@ -10,47 +10,9 @@
 // Run with node --test crates/iri-wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { full, lite, asText, asBytes } from "./common.mjs";
+import { full, lite, asText, asBytes, linesOf, toUriOr, concat } from "./common.mjs";
 
 const encoder = new TextEncoder();
-const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-// The lines as the batch calls read them (cut at 0x0A, a 0x0D before it or at the very end
-// dropped), each as text or null when its bytes are not UTF-8.
-function linesOf(bytes) {
-  const out = [];
-  let at = 0;
-  while (at < bytes.length) {
-    let end = bytes.indexOf(10, at);
-    if (end < 0) end = bytes.length;
-    const stop = end > at && bytes[end - 1] === 13 ? end - 1 : end;
-    try {
-      out.push(strict.decode(bytes.subarray(at, stop)));
-    } catch {
-      out.push(null);
-    }
-    at = end + 1;
-  }
-  return out;
-}
-
-function toUriOr(m, s) {
-  try {
-    return m.toUri(s);
-  } catch {
-    return null;
-  }
-}
-
-function concat(parts) {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return all;
-}
 
 // A valid IRI of exactly `n` bytes (n >= 1): a scheme, an authority and a path when there is
 // room, else a relative path of letters.
