@@ -117,6 +117,13 @@ impl ByteSet {
     pub const fn contains(&self, b: u8) -> bool {
         self.0.contains(b)
     }
+
+    /// The scan module's form of the set (its tests build their sets with [`ByteSet::of`]
+    /// and [`ByteSet::range`]).
+    #[cfg(test)]
+    pub(crate) const fn rows(self) -> crate::scan::set::SetRows {
+        self.0
+    }
 }
 
 impl core::fmt::Debug for ByteSet {

@@ -1,27 +1,16 @@
+use crate::bytes::ByteSet;
 use crate::scan::pairs::{find_in_pairs_every_version, find_in_pairs_scalar, PairRows};
 use crate::scan::set::SetRows;
 use alloc::vec::Vec;
 
 /// A set of bytes, listed.
 const fn rows(bytes: &[u8]) -> SetRows {
-    let mut set = SetRows::EMPTY;
-    let mut i = 0;
-    while i < bytes.len() {
-        set = set.with(bytes[i]);
-        i += 1;
-    }
-    set
+    ByteSet::of(bytes).rows()
 }
 
 /// A set of bytes from `first` to `last`.
 const fn range(first: u8, last: u8) -> SetRows {
-    let mut set = SetRows::EMPTY;
-    let mut b = first as u16;
-    while b <= last as u16 {
-        set = set.with(b as u8);
-        b += 1;
-    }
-    set
+    ByteSet::range(first, last).rows()
 }
 
 /// The lead bytes (with their second bytes) of the characters a terminal would not show:
