@@ -3,6 +3,7 @@
 //! (`x86/pairs.rs`) with `i8x16.swizzle` for `pshufb`. `swizzle` gives 0 for any index of 16
 //! or more (`pshufb` only when the index's top bit is set), so the singles' row lookups keep
 //! the top bit with the low nibble to send the other half's bytes out of range.
+//! Implements no RFC rule: the sets searched are the caller's.
 
 use super::pairs::PairRows;
 use super::wasm::{bits, load16};

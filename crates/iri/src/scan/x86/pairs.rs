@@ -3,6 +3,7 @@
 //! after it (a second load, one byte further on), the singles with the exact bitmap of
 //! `set.rs`, the pairs with four nibble lookups (`pshufb`) whose bits must agree; the places
 //! found are checked against the exact sets before one is returned.
+//! Implements no RFC rule: the sets searched are the caller's.
 
 use super::set::{members, members_of32};
 use super::{bits, load16};
