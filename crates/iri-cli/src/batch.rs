@@ -317,16 +317,19 @@ impl Chunk {
         let mut start = 0;
         let mut scanned = 0;
         loop {
-            while let Some(k) = iri::bytes::find_byte(&self.data[scanned..end], b'\n') {
+            // Every line feed of what is new, found in one pass (`self.data` is only read and
+            // `self.lines` pushed to while the search holds the bytes).
+            for k in iri::bytes::line_feeds(&self.data[scanned..end]) {
                 let k = scanned + k;
-                self.push_line(start, k, next);
+                self.lines.push(start..strip_cr(&self.data, start, k));
                 start = k + 1;
-                scanned = start;
                 if self.lines.len() >= READ_LINES {
                     break;
                 }
             }
             if !self.lines.is_empty() {
+                // The lines of this fill, counted once (`reset` emptied `lines`).
+                *next += self.lines.len();
                 self.tail = start..end;
                 self.full = end == self.data.len();
                 return Ok(());
@@ -422,9 +425,9 @@ impl Chunk {
             let mut start = partial.unwrap_or(base);
             let mut taken = 0;
             // A trailing `\r` is stripped here, from the block or (for a line feed that opens
-            // the block) from the piece of the line read before it.
-            while let Some(k) = iri::bytes::find_byte(&block[taken..], b'\n') {
-                let k = taken + k;
+            // the block) from the piece of the line read before it. The line feeds of the
+            // block are found in one pass, a step of 64 bytes at a time as they are taken.
+            for k in iri::bytes::line_feeds(block) {
                 let mut end = base + k;
                 let before = if k > 0 { block[k - 1] } else { 0 };
                 if end > start && (before == b'\r' || (k == 0 && self.data[end - 1] == b'\r')) {
@@ -458,12 +461,19 @@ impl Chunk {
     }
 
     /// Adds the line `data[start..end]` (without its line feed), its trailing `\r` stripped.
-    fn push_line(&mut self, start: usize, mut end: usize, next: &mut usize) {
-        if end > start && self.data[end - 1] == b'\r' {
-            end -= 1;
-        }
-        self.lines.push(start..end);
+    fn push_line(&mut self, start: usize, end: usize, next: &mut usize) {
+        self.lines.push(start..strip_cr(&self.data, start, end));
         *next += 1;
+    }
+}
+
+/// The end of the line `data[start..end]` without its trailing `\r`, if it has one.
+#[inline]
+fn strip_cr(data: &[u8], start: usize, end: usize) -> usize {
+    if end > start && data[end - 1] == b'\r' {
+        end - 1
+    } else {
+        end
     }
 }
 
