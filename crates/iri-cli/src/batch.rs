@@ -256,10 +256,11 @@ impl Chunk {
     /// read error the chunk holds the lines read before it.
     ///
     /// The reader's buffer is taken a block at a time: the line feeds in it are found with the
-    /// library's SIMD search ([`iri::bytes::find_byte`]), its whole lines copied at once. The
-    /// piece of a line after the block's last line feed stays in the reader, so that it is
-    /// asked again whether a whole line is there; only a line that has no line feed in a whole
-    /// block (a long line) is taken in pieces, and then read to its end.
+    /// library's SIMD search ([`iri::bytes::line_feeds`], all of a block in one pass), its
+    /// whole lines copied at once. The piece of a line after the block's last line feed stays
+    /// in the reader, so that it is asked again whether a whole line is there; only a line
+    /// that has no line feed in a whole block (a long line) is taken in pieces, and then read
+    /// to its end.
     ///
     /// The chunk ends early, `cut`, when no whole line is there to read: after the lines of
     /// the first block, or at once when `wait` is false (then it may be empty without being
