@@ -26,7 +26,7 @@ pub(crate) enum Kernel {
                 target_arch = "x86_64",
                 all(target_arch = "wasm32", target_feature = "simd128")
             ),
-            not(test)
+            not(any(test, fuzzing))
         ),
         allow(dead_code)
     )]
@@ -67,8 +67,8 @@ impl Kernel {
         }
     }
 
-    /// Every kernel the processor has (for the tests).
-    #[cfg(test)]
+    /// Every kernel the processor has (for the tests and the fuzz target).
+    #[cfg(any(test, fuzzing))]
     pub(crate) fn every() -> alloc::vec::Vec<Kernel> {
         #[allow(unused_mut)] // nothing more is pushed on other targets
         let mut all = alloc::vec![Kernel::Scalar];
