@@ -362,8 +362,9 @@ impl Chunk {
 
     /// Sizes `data` for a direct fill that starts with `held` bytes: 64 KiB at first (a
     /// small input, or the second chunk of a one-line file, takes no more), twice as much
-    /// after a read that filled it, up to the block, and never less than `held`. The new
-    /// bytes are zeroed once.
+    /// after a read that filled it, up to the block, and never less than `held`. A larger
+    /// size takes a new buffer, zeroed by the allocator, with the first `held` bytes (those
+    /// of them in the old one) copied in.
     fn make_room(&mut self, held: usize) {
         let size = if self.data.is_empty() {
             self.block.min(1 << 16)
@@ -374,12 +375,13 @@ impl Chunk {
         }
         .max(held);
         if self.data.len() < size {
-            if self.data.is_empty() {
-                // Zeroed by the allocator: fresh pages, not a pass over the bytes.
-                self.data = vec![0; size];
-            } else {
-                self.data.resize(size, 0);
-            }
+            // Zeroed by the allocator (fresh pages, not a pass over the bytes), the held
+            // bytes copied in: growing the old buffer would write a zero to every new byte.
+            // (`fill_after` copies its held bytes in after this: they are not in `data` yet.)
+            let keep = held.min(self.data.len());
+            let mut data = vec![0; size];
+            data[..keep].copy_from_slice(&self.data[..keep]);
+            self.data = data;
         }
     }
 
