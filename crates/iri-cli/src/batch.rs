@@ -256,10 +256,11 @@ impl Chunk {
     /// read error the chunk holds the lines read before it.
     ///
     /// The reader's buffer is taken a block at a time: the line feeds in it are found with the
-    /// library's SIMD search ([`iri::bytes::find_byte`]), its whole lines copied at once. The
-    /// piece of a line after the block's last line feed stays in the reader, so that it is
-    /// asked again whether a whole line is there; only a line that has no line feed in a whole
-    /// block (a long line) is taken in pieces, and then read to its end.
+    /// library's SIMD search ([`iri::bytes::line_feeds`], all of a block in one pass), its
+    /// whole lines copied at once. The piece of a line after the block's last line feed stays
+    /// in the reader, so that it is asked again whether a whole line is there; only a line
+    /// that has no line feed in a whole block (a long line) is taken in pieces, and then read
+    /// to its end.
     ///
     /// The chunk ends early, `cut`, when no whole line is there to read: after the lines of
     /// the first block, or at once when `wait` is false (then it may be empty without being
@@ -317,16 +318,19 @@ impl Chunk {
         let mut start = 0;
         let mut scanned = 0;
         loop {
-            while let Some(k) = iri::bytes::find_byte(&self.data[scanned..end], b'\n') {
+            // Every line feed of what is new, found in one pass (`self.data` is only read and
+            // `self.lines` pushed to while the search holds the bytes).
+            for k in iri::bytes::line_feeds(&self.data[scanned..end]) {
                 let k = scanned + k;
-                self.push_line(start, k, next);
+                self.lines.push(start..strip_cr(&self.data, start, k));
                 start = k + 1;
-                scanned = start;
                 if self.lines.len() >= READ_LINES {
                     break;
                 }
             }
             if !self.lines.is_empty() {
+                // The lines of this fill, counted once (`reset` emptied `lines`).
+                *next += self.lines.len();
                 self.tail = start..end;
                 self.full = end == self.data.len();
                 return Ok(());
@@ -358,8 +362,9 @@ impl Chunk {
 
     /// Sizes `data` for a direct fill that starts with `held` bytes: 64 KiB at first (a
     /// small input, or the second chunk of a one-line file, takes no more), twice as much
-    /// after a read that filled it, up to the block, and never less than `held`. The new
-    /// bytes are zeroed once.
+    /// after a read that filled it, up to the block, and never less than `held`. A larger
+    /// size takes a new buffer, zeroed by the allocator, with the first `held` bytes (those
+    /// of them in the old one) copied in.
     fn make_room(&mut self, held: usize) {
         let size = if self.data.is_empty() {
             self.block.min(1 << 16)
@@ -370,12 +375,13 @@ impl Chunk {
         }
         .max(held);
         if self.data.len() < size {
-            if self.data.is_empty() {
-                // Zeroed by the allocator: fresh pages, not a pass over the bytes.
-                self.data = vec![0; size];
-            } else {
-                self.data.resize(size, 0);
-            }
+            // Zeroed by the allocator (fresh pages, not a pass over the bytes), the held
+            // bytes copied in: growing the old buffer would write a zero to every new byte.
+            // (`fill_after` copies its held bytes in after this: they are not in `data` yet.)
+            let keep = held.min(self.data.len());
+            let mut data = vec![0; size];
+            data[..keep].copy_from_slice(&self.data[..keep]);
+            self.data = data;
         }
     }
 
@@ -422,9 +428,9 @@ impl Chunk {
             let mut start = partial.unwrap_or(base);
             let mut taken = 0;
             // A trailing `\r` is stripped here, from the block or (for a line feed that opens
-            // the block) from the piece of the line read before it.
-            while let Some(k) = iri::bytes::find_byte(&block[taken..], b'\n') {
-                let k = taken + k;
+            // the block) from the piece of the line read before it. The line feeds of the
+            // block are found in one pass, a step of 64 bytes at a time as they are taken.
+            for k in iri::bytes::line_feeds(block) {
                 let mut end = base + k;
                 let before = if k > 0 { block[k - 1] } else { 0 };
                 if end > start && (before == b'\r' || (k == 0 && self.data[end - 1] == b'\r')) {
@@ -458,12 +464,19 @@ impl Chunk {
     }
 
     /// Adds the line `data[start..end]` (without its line feed), its trailing `\r` stripped.
-    fn push_line(&mut self, start: usize, mut end: usize, next: &mut usize) {
-        if end > start && self.data[end - 1] == b'\r' {
-            end -= 1;
-        }
-        self.lines.push(start..end);
+    fn push_line(&mut self, start: usize, end: usize, next: &mut usize) {
+        self.lines.push(start..strip_cr(&self.data, start, end));
         *next += 1;
+    }
+}
+
+/// The end of the line `data[start..end]` without its trailing `\r`, if it has one.
+#[inline]
+fn strip_cr(data: &[u8], start: usize, end: usize) -> usize {
+    if end > start && data[end - 1] == b'\r' {
+        end - 1
+    } else {
+        end
     }
 }
 

@@ -354,6 +354,7 @@ impl<'r> Normalizer<'r> {
     /// assert!(matches!(same.into_inner(), Cow::Borrowed("http://example.org/a")));
     /// assert!(n.normalize_str("http://a b").is_err());
     /// ```
+    #[inline]
     pub fn normalize_str<'a>(
         &self,
         text: &'a str,

@@ -595,6 +595,7 @@ pub(crate) fn parse(s: &str, kind: Kind) -> Result<Positions, ParseError> {
 /// [`parse`], and what normalization's one-pass check would find in `s` when the parse
 /// knows it without a further pass (see [`P::normal`]): a common reference of up to 128
 /// bytes with neither `%` nor `@`, on a processor that marks many bytes at once.
+#[inline]
 pub(crate) fn parse_marked(
     s: &str,
     kind: Kind,

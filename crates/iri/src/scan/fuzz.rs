@@ -3,8 +3,8 @@
 //! every version of each scan (the dispatching one, the portable one and, where the processor
 //! has them, the SSE2, SSSE3 and AVX2 ones) agrees with the one-byte-at-a-time version of
 //! `one_byte.rs`, for every class; so do the marks of a text of up to 128 bytes, the
-//! IRI→URI writers with the non-ASCII bits and counts they are sized and placed by, and the
-//! searches of a byte set and of a byte range.
+//! IRI→URI writers with the non-ASCII bits and counts they are sized and placed by, the
+//! searches of a byte set and of a byte range, and every place of a byte (`lines.rs`).
 
 use super::one_byte;
 
@@ -16,6 +16,7 @@ pub(crate) fn check(data: &[u8]) {
         return;
     };
     check_uri_octets(s);
+    check_positions(s, *v);
     if s.len() <= 130 {
         for from in 0..=s.len() {
             check_at(s, from, *v);
@@ -244,4 +245,21 @@ fn check_sets(s: &[u8], from: usize, v: u8) {
         want,
         "range {v} {from}"
     );
+}
+
+/// Every place of `v` in `s` (and in each of its last 64 tails), by every kernel of
+/// `lines.rs`, and of the line feeds by `bytes::line_feeds`, against the one-byte definition.
+fn check_positions(s: &[u8], v: u8) {
+    use super::lines::{Kernel, Positions};
+    for from in s.len().saturating_sub(64)..=s.len() {
+        let t = &s[from..];
+        let want: alloc::vec::Vec<usize> = (0..t.len()).filter(|&i| t[i] == v).collect();
+        for kernel in Kernel::every() {
+            let got: alloc::vec::Vec<usize> = Positions::new(t, v, kernel).collect();
+            assert_eq!(got, want, "{kernel:?} {v} {t:02X?}");
+        }
+        let want: alloc::vec::Vec<usize> = (0..t.len()).filter(|&i| t[i] == b'\n').collect();
+        let got: alloc::vec::Vec<usize> = crate::bytes::line_feeds(t).collect();
+        assert_eq!(got, want, "line_feeds {t:02X?}");
+    }
 }

@@ -28,6 +28,9 @@
 //!   byte of `set` (a [`pairs::PairRows`]) is, or one of its first bytes followed by one of
 //!   that byte's second bytes, or `None`; AVX2 takes 32 bytes per step, SSSE3 and simd128
 //!   16, each byte looked at with the next.
+//! - [`lines::Positions`]`::new(s, v, kernel)`: every index `i` with `s[i] == v`, in order,
+//!   64 bytes per step (one `u64` of places each, AVX2 in two compares, SSE2 and simd128 in
+//!   four, words elsewhere).
 //! - `word::swar_eq`, `word::load_word`, `word::HIGH`: the word-level pieces, for code that
 //!   combines words itself.
 //! - [`first_dot_segment`], [`normal_marks`], [`ascii_case_scan`], [`count_non_ascii`]: the
@@ -68,11 +71,12 @@
 //! `marks.rs` the parser's and normalization's marks; `nibbles.rs` the nibble tables of the
 //! SIMD class tests; `wasm.rs` the WebAssembly simd128 versions (`wasm_uri.rs` for the
 //! IRI→URI kernel, `uri_groups.rs` its tables, shared with x86-64); `dots.rs` the dot-segment
-//! search; `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and
+//! search; `lines.rs` every place of a byte (the simd128 step in `wasm_lines.rs`);
+//! `non_ascii.rs` where the non-ASCII bytes are; `set.rs` the sets of byte values and
 //! their search; `pairs.rs` the sets of bytes and two-byte sequences and theirs (the simd128
 //! version in `wasm_pairs.rs`); `x86/` the x86-64 versions, one instruction set per file
 //! (`sse2.rs`, `ssse3.rs`, `avx2.rs`, `uri.rs` for the IRI→URI kernel, `set.rs` for the
-//! search of a set, `pairs.rs` for that of pairs);
+//! search of a set, `pairs.rs` for that of pairs, `lines.rs` for every place of a byte);
 //! `one_byte.rs` and `tests/` the tests' reference versions and the tests.
 //!
 //! `unsafe` in the library is confined to this module: unaligned 16- and 32-byte loads from
@@ -87,6 +91,7 @@
 mod dots;
 #[cfg(any(test, fuzzing))]
 pub(crate) mod fuzz;
+pub(crate) mod lines;
 mod marks;
 #[cfg(any(
     target_arch = "x86_64",
@@ -105,6 +110,8 @@ pub(crate) mod set;
 mod uri_groups;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm_lines;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod wasm_pairs;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]

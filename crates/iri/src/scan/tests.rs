@@ -433,6 +433,7 @@ fn fuzz_checks_on_short_inputs() {
 }
 
 mod dots_and_words;
+mod lines;
 mod normal_marks;
 mod pairs;
 mod uri_octets;

@@ -6,6 +6,7 @@
 use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
 
 mod avx2;
+mod lines;
 mod pairs;
 mod set;
 mod sse2;
@@ -15,6 +16,7 @@ mod uri;
 #[cfg(any(test, fuzzing))]
 pub(crate) use avx2::{long_marks_avx2, marks_avx2};
 pub(crate) use avx2::{normal_marks_avx2, run_avx2};
+pub(crate) use lines::{byte_mask_avx2, byte_mask_sse2};
 pub(crate) use pairs::{find_in_pairs_avx2, find_in_pairs_ssse3};
 pub(crate) use set::{find_in_set_avx2, find_in_set_ssse3, find_outside_sse2};
 pub(crate) use sse2::{
