@@ -1,7 +1,7 @@
 // The sizes of the package's two WebAssembly modules, as `gzip -9 -c FILE | wc -c` counts them
 // (the measure of build.sh and BENCHMARKS.md; Node's zlib compresses these modules 3–4 % worse):
 // the lite entry point within its target of 60 KB, and the full module within a ceiling about
-// 2 % above its present size (233,930), room for a newer compiler, so that neither grows
+// 1 % above its present size (206,436), room for a newer compiler, so that neither grows
 // unnoticed (BENCHMARKS.md, "npm module size", has the table and the full module's target,
 // 200 KB, which it does not reach yet). Run with node --test crates/iri-wasm/tests/ after
 // crates/iri-wasm/build.sh.
