@@ -38,12 +38,18 @@ if [ "$have" != "$want" ]; then
 fi
 
 cd "$root"
+# Both modules are built at `opt-level = "z"` (the profile) with LLVM's inliner at a threshold
+# of 25 instead of z's 5: z alone made the full module 30 KB smaller gzipped but `parse` 0.72x
+# and `resolve` 0.92x as fast, as it left the scans' small helpers out of line; at 25 it is
+# 2 KB larger than z alone and within about a tenth of the speed of "s"
+# (docs/perf/2026-11-28-wasm-size-5.md).
+inline="-C llvm-args=-inline-threshold=25"
 # The full module with WebAssembly SIMD (simd128: Node.js 16.4 and every current browser), which
 # the library's scans use when the build enables it; the lite module below without, for size.
 # `cargo rustc --crate-type cdylib`: the crate is also an rlib (for the host's tests), and cargo
 # leaves LTO out of a library built as both, which made the module 18 KB larger gzipped (the
 # dependencies' code and tables are only merged and pruned across crates with LTO).
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
+RUSTFLAGS="${RUSTFLAGS:-} $inline -C target-feature=+simd128" \
   cargo rustc --lib --crate-type cdylib --target wasm32-unknown-unknown --profile wasm-release -p iri-toolkit-wasm
 wasm="$target/wasm32-unknown-unknown/wasm-release/iri_toolkit_wasm.wasm"
 work=$(mktemp -d)
@@ -95,7 +101,8 @@ cp "$page/page.css" "$viewer/viewer.css"
 
 # The lite module (profile wasm-lite: the same settings in a directory of its own). Its
 # JavaScript is api.js bound to it; its entry points export the functions it has.
-cargo rustc --lib --crate-type cdylib --target wasm32-unknown-unknown --profile wasm-lite -p iri-toolkit-wasm --no-default-features
+RUSTFLAGS="${RUSTFLAGS:-} $inline" \
+  cargo rustc --lib --crate-type cdylib --target wasm32-unknown-unknown --profile wasm-lite -p iri-toolkit-wasm --no-default-features
 wasm="$target/wasm32-unknown-unknown/wasm-lite/iri_toolkit_wasm.wasm"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-name iri_toolkit_lite --out-dir "$pkg" "$wasm"
 optimize "$pkg/iri_toolkit_lite_bg.wasm"

@@ -45,6 +45,8 @@ pub mod extension;
 pub mod fast;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 mod fast_bindings;
+#[cfg(feature = "full")]
+pub mod inspect_json;
 pub mod json;
 #[cfg(feature = "full")]
 pub mod template;
@@ -406,8 +408,7 @@ pub fn normalize(input: &str, options: &NormalizeOptions) -> Result<String, Fail
 /// assert_eq!(d[0]["section"], "RFC 3986 §3.2.1");
 /// ```
 pub fn lint(input: &str) -> String {
-    // Plain data with string keys: serializing it cannot fail.
-    serde_json::to_string(&iri::inspect::diagnostics(input)).unwrap_or_default()
+    inspect_json::diagnostics(&iri::inspect::diagnostics(input))
 }
 
 #[cfg(feature = "full")]
@@ -422,7 +423,7 @@ pub fn lint(input: &str) -> String {
 /// assert_eq!(v["resolved"]["uri"], "http://example.org/wiki/Gen%C3%A8ve");
 /// ```
 pub fn inspect(input: &str, base: Option<&str>) -> String {
-    serde_json::to_string(&iri::inspect::inspect(input, base)).unwrap_or_default()
+    inspect_json::inspection(&iri::inspect::inspect(input, base))
 }
 
 #[cfg(feature = "full")]
@@ -441,7 +442,7 @@ pub fn inspect_with_preset(
     preset: &str,
 ) -> Result<String, Failure> {
     let inspection = iri::inspect::inspect_with(input, base, preset_options(preset)?);
-    Ok(serde_json::to_string(&inspection).unwrap_or_default())
+    Ok(inspect_json::inspection(&inspection))
 }
 
 #[cfg(test)]
