@@ -39,11 +39,11 @@ fi
 
 cd "$root"
 # Both modules are built at `opt-level = "z"` (the profile) with LLVM's inliner at a threshold
-# of 25 instead of z's 5: z alone made the full module 30 KB smaller gzipped but `parse` 0.72x
-# and `resolve` 0.92x as fast, as it left the scans' small helpers out of line; at 25 it is
-# 2 KB larger than z alone and within about a tenth of the speed of "s"
-# (docs/perf/2026-11-28-wasm-size-5.md).
-inline="-C llvm-args=-inline-threshold=25"
+# of 60 instead of z's 5: z alone made the full module 30 KB smaller gzipped but `parse` 0.72x
+# and `resolve` 0.92x as fast, as it left the scans' small helpers out of line; at 60 it is
+# 6 KB larger than z alone, and `resolve` keeps the margin over `new URL(ref, base)` that it
+# had at "s" (at 25 it was at 0.98-1.10x of it; docs/perf/2026-11-28-wasm-size-5.md).
+inline="-C llvm-args=-inline-threshold=60"
 # The full module with WebAssembly SIMD (simd128: Node.js 16.4 and every current browser), which
 # the library's scans use when the build enables it; the lite module below without, for size.
 # `cargo rustc --crate-type cdylib`: the crate is also an rlib (for the host's tests), and cargo
